@@ -1,0 +1,59 @@
+# Two commands: `make run` serves the site with the demo content, `make test` runs every check and test.
+# Nothing is needed beforehand but Python 3.12+ and make.
+
+VENV := .venv
+PY := $(VENV)/bin/python
+PORT ?= 8000
+# The first of these that is Python 3.12 or newer builds the virtual environment (pyenv's shims honour
+# .python-version, which asks for 3.13).
+PYTHON_CANDIDATES := python3.13 python3.12 python3 python
+# Development defaults; a value set in the environment wins.
+export DJANGO_DEBUG ?= 1
+
+.PHONY: run test install serve migrate demo lint messages clean
+
+run: $(VENV)/.installed migrate demo serve
+
+test: $(VENV)/.installed-test lint
+	$(PY) manage.py makemigrations --check --dry-run
+	$(PY) -m pytest $(PYTEST_ARGS)
+
+install: $(VENV)/.installed
+
+$(VENV)/.installed: pyproject.toml
+	@python=""; for candidate in $(PYTHON_CANDIDATES); do \
+	  if command -v $$candidate >/dev/null 2>&1 && $$candidate -c 'import sys; sys.exit(sys.version_info < (3, 12))' 2>/dev/null; then \
+	    python=$$candidate; break; fi; done; \
+	if [ -z "$$python" ]; then \
+	  echo "Error: Quizsite needs Python 3.12 or newer (3.13 recommended); none was found as $(PYTHON_CANDIDATES)." >&2; \
+	  echo "Install one (for example 'pyenv install 3.13') and run make again." >&2; exit 1; fi; \
+	if [ ! -x $(PY) ] || ! $(PY) -c 'import sys; sys.exit(sys.version_info < (3, 12))' 2>/dev/null; then \
+	  rm -rf $(VENV); echo "Creating $(VENV) with $$($$python --version)"; $$python -m venv $(VENV); fi
+	$(PY) -m pip install --quiet --upgrade "pip>=25.1"
+	$(PY) -m pip install --quiet -e .
+	touch $@
+
+$(VENV)/.installed-test: $(VENV)/.installed
+	$(PY) -m pip install --quiet --group test
+	touch $@
+
+lint: $(VENV)/.installed-test
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+migrate: $(VENV)/.installed
+	$(PY) manage.py migrate --noinput
+
+demo: $(VENV)/.installed
+	$(PY) manage.py load_demo
+
+serve: $(VENV)/.installed
+	$(PY) manage.py runserver 127.0.0.1:$(PORT)
+
+# Regenerate the translation catalogues after changing interface text; compile them after editing .po files.
+messages: $(VENV)/.installed
+	$(PY) manage.py makemessages --no-location --no-obsolete -l fr -l tr
+	$(PY) manage.py compilemessages
+
+clean:
+	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache

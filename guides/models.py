@@ -1,0 +1,36 @@
+from django.db import models
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+
+class GuideQuerySet(models.QuerySet):
+    def published(self) -> "GuideQuerySet":
+        """Guides that learners may see."""
+        return self.filter(published=True)
+
+
+class Guide(models.Model):
+    """A learning path: a text that explains a topic, with the quizzes that test it.
+
+    ``title``, ``summary`` and ``body`` are translated (see ``guides/translation.py``); English is the source.
+    """
+
+    slug = models.SlugField(_("slug"), max_length=100, unique=True)
+    title = models.CharField(_("title"), max_length=200)
+    summary = models.CharField(_("summary"), max_length=300, blank=True)
+    body = models.TextField(_("body"), blank=True)
+    published = models.BooleanField(_("published"), default=False)
+    ordering = models.PositiveIntegerField(_("ordering"), default=0, help_text=_("Lower numbers come first."))
+
+    objects = GuideQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["ordering", "slug"]
+        verbose_name = _("guide")
+        verbose_name_plural = _("guides")
+
+    def __str__(self) -> str:
+        return self.title
+
+    def get_absolute_url(self) -> str:
+        return reverse("guides:detail", kwargs={"slug": self.slug})

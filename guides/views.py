@@ -1,0 +1,31 @@
+from django.views.generic import DetailView, TemplateView
+
+from guides.models import Guide
+from quizzes.models import Quiz
+
+
+class HomeView(TemplateView):
+    """The home page: every published guide and quiz."""
+
+    template_name = "home.html"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        context["guides"] = Guide.objects.published()
+        context["quizzes"] = Quiz.objects.published().with_question_count()
+        return context
+
+
+class GuideDetailView(DetailView):
+    """A guide with its published quizzes."""
+
+    template_name = "guides/guide_detail.html"
+    context_object_name = "guide"
+
+    def get_queryset(self):
+        return Guide.objects.published()
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        context["quizzes"] = self.object.quizzes.published().with_question_count()
+        return context

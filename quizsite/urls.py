@@ -1,0 +1,23 @@
+from django.conf.urls.i18n import i18n_patterns
+from django.contrib import admin
+from django.contrib.auth import views as auth_views
+from django.urls import include, path
+
+from guides.views import HomeView
+from quizsite.views import SignupView
+
+urlpatterns = [
+    path("i18n/", include("django.conf.urls.i18n")),
+    path("admin/", admin.site.urls),
+]
+
+# Every learner page lives under a language prefix (/en/, /fr/, /tr/); "/" is redirected by LocaleMiddleware
+# to the prefix of the learner's language (cookie, then Accept-Language, then English).
+urlpatterns += i18n_patterns(
+    path("", HomeView.as_view(), name="home"),
+    path("guides/", include("guides.urls")),
+    path("quizzes/", include("quizzes.urls")),
+    path("accounts/signup/", SignupView.as_view(), name="signup"),
+    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+)

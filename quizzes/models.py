@@ -1,0 +1,226 @@
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.db.models import Count, Q
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+
+class Difficulty(models.TextChoices):
+    """How hard a quiz is; the labels are what the quiz page shows ("Medium level")."""
+
+    EASY = "easy", _("Easy level")
+    MEDIUM = "medium", _("Medium level")
+    HARD = "hard", _("Hard level")
+
+
+class QuizQuerySet(models.QuerySet):
+    def published(self) -> "QuizQuerySet":
+        """Quizzes that learners may see and take."""
+        return self.filter(published=True)
+
+    def with_question_count(self) -> "QuizQuerySet":
+        """Annotate each quiz with ``question_count`` (int), in one query."""
+        return self.annotate(question_count=Count("questions", distinct=True))
+
+
+class Quiz(models.Model):
+    """A short quiz of multiple-choice questions, linked to the guides it tests.
+
+    ``title`` and ``description`` are translated (``quizzes/translation.py``); the slug is not, so a quiz's
+    address does not depend on the language.
+    """
+
+    slug = models.SlugField(_("slug"), max_length=100, unique=True)
+    title = models.CharField(_("title"), max_length=200)
+    description = models.TextField(_("description"), blank=True)
+    difficulty = models.CharField(
+        _("difficulty"), max_length=10, choices=Difficulty.choices, default=Difficulty.MEDIUM
+    )
+    guides = models.ManyToManyField(
+        "guides.Guide", related_name="quizzes", blank=True, verbose_name=_("related guides")
+    )
+    published = models.BooleanField(_("published"), default=False)
+
+    objects = QuizQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["title", "slug"]
+        verbose_name = _("quiz")
+        verbose_name_plural = _("quizzes")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(difficulty__in=Difficulty.values), name="quiz_difficulty_valid"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.title
+
+    def get_absolute_url(self) -> str:
+        return reverse("quizzes:detail", kwargs={"slug": self.slug})
+
+
+class Question(models.Model):
+    """One question of a quiz, at ``position`` 1..N (unique within the quiz), with its choices."""
+
+    quiz = models.ForeignKey(Quiz, on_delete=models.CASCADE, related_name="questions", verbose_name=_("quiz"))
+    position = models.PositiveIntegerField(_("position"))
+    text = models.TextField(_("text"))
+    explanation = models.TextField(
+        _("explanation"), blank=True, help_text=_("Shown to the learner after answering: why the answer is right.")
+    )
+
+    class Meta:
+        ordering = ["quiz", "position"]
+        verbose_name = _("question")
+        verbose_name_plural = _("questions")
+        constraints = [
+            models.UniqueConstraint(fields=["quiz", "position"], name="question_position_unique_in_quiz"),
+            models.CheckConstraint(condition=Q(position__gte=1), name="question_position_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.position}. {self.text}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("quizzes:question", kwargs={"slug": self.quiz.slug, "position": self.position})
+
+    def correct_choice(self) -> "Choice | None":
+        """The question's correct choice, or None while an author has not marked one.
+
+        Uses the prefetched ``choices`` when present, so a page that lists questions stays at one query.
+        """
+        return next((choice for choice in self.choices.all() if choice.is_correct), None)
+
+
+class Choice(models.Model):
+    """A possible answer to a question. Exactly one choice of a question is correct.
+
+    The database allows at most one correct choice per question (a conditional unique constraint);
+    ``clean()`` gives authors the same rule as a form message.
+    """
+
+    question = models.ForeignKey(
+        Question, on_delete=models.CASCADE, related_name="choices", verbose_name=_("question")
+    )
+    position = models.PositiveIntegerField(_("position"))
+    text = models.CharField(_("text"), max_length=500)
+    is_correct = models.BooleanField(_("correct"), default=False)
+
+    class Meta:
+        ordering = ["question", "position"]
+        verbose_name = _("choice")
+        verbose_name_plural = _("choices")
+        constraints = [
+            models.UniqueConstraint(fields=["question", "position"], name="choice_position_unique_in_question"),
+            models.UniqueConstraint(
+                fields=["question"], condition=Q(is_correct=True), name="one_correct_choice_per_question"
+            ),
+            models.CheckConstraint(condition=Q(position__gte=1), name="choice_position_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return self.text
+
+    def clean(self) -> None:
+        """Refuse a second correct choice for the same question.
+
+        Raises:
+            ValidationError: on ``is_correct`` when another choice of the question is already correct.
+        """
+        super().clean()
+        if self.is_correct and self.question_id:
+            others = Choice.objects.filter(question_id=self.question_id, is_correct=True).exclude(pk=self.pk)
+            if others.exists():
+                raise ValidationError(
+                    {"is_correct": _("A question has exactly one correct choice; another one is already marked.")}
+                )
+
+
+class AttemptQuerySet(models.QuerySet):
+    def unfinished(self) -> "AttemptQuerySet":
+        return self.filter(finished_at__isnull=True)
+
+    def finished(self) -> "AttemptQuerySet":
+        return self.filter(finished_at__isnull=False)
+
+    def with_score(self) -> "AttemptQuerySet":
+        """Annotate ``correct_count`` (number of correct answers, int) in one query."""
+        return self.annotate(correct_count=Count("answers", filter=Q(answers__is_correct=True)))
+
+
+class Attempt(models.Model):
+    """One run of a learner through a quiz, from start to the last answer.
+
+    A learner has at most one unfinished attempt per quiz (a conditional unique constraint); finished attempts
+    are kept, so a retake adds a new one.
+    """
+
+    learner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="attempts", verbose_name=_("learner")
+    )
+    quiz = models.ForeignKey(Quiz, on_delete=models.CASCADE, related_name="attempts", verbose_name=_("quiz"))
+    language = models.CharField(_("language"), max_length=10, choices=settings.LANGUAGES)
+    started_at = models.DateTimeField(_("started"), auto_now_add=True)
+    finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
+
+    objects = AttemptQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-started_at", "-pk"]
+        verbose_name = _("attempt")
+        verbose_name_plural = _("attempts")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["learner", "quiz"],
+                condition=Q(finished_at__isnull=True),
+                name="one_unfinished_attempt_per_learner_and_quiz",
+            ),
+            models.CheckConstraint(
+                condition=Q(finished_at__isnull=True) | Q(finished_at__gte=models.F("started_at")),
+                name="attempt_finishes_after_start",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.learner} – {self.quiz} ({self.started_at:%Y-%m-%d %H:%M})"
+
+    @property
+    def is_finished(self) -> bool:
+        return self.finished_at is not None
+
+    @property
+    def score(self) -> int:
+        """Number of questions answered correctly (int), as judged when each answer was given."""
+        if hasattr(self, "correct_count"):
+            return self.correct_count
+        return self.answers.filter(is_correct=True).count()
+
+    def next_question(self) -> Question | None:
+        """The lowest-positioned question of the quiz this attempt has not answered yet, or None when done."""
+        return self.quiz.questions.exclude(answers__attempt=self).order_by("position").first()
+
+
+class Answer(models.Model):
+    """A learner's answer to one question within an attempt. The first answer is final: one per question."""
+
+    attempt = models.ForeignKey(Attempt, on_delete=models.CASCADE, related_name="answers", verbose_name=_("attempt"))
+    # PROTECT: content that learners have answered cannot be deleted from under their results.
+    question = models.ForeignKey(
+        Question, on_delete=models.PROTECT, related_name="answers", verbose_name=_("question")
+    )
+    choice = models.ForeignKey(Choice, on_delete=models.PROTECT, related_name="answers", verbose_name=_("choice"))
+    is_correct = models.BooleanField(_("correct"))
+    answered_at = models.DateTimeField(_("answered"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["attempt", "question__position"]
+        verbose_name = _("answer")
+        verbose_name_plural = _("answers")
+        constraints = [
+            models.UniqueConstraint(fields=["attempt", "question"], name="one_answer_per_question_per_attempt"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.attempt} – {self.question.position}: {self.choice}"

@@ -1,0 +1,76 @@
+"""Writes that touch several models: starting an attempt and answering a question."""
+
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from quizzes.models import Answer, Attempt, Choice, Question, Quiz
+
+
+class AnswerRefused(Exception):
+    """An answer that cannot be recorded; ``str(error)`` is a translated message for the learner."""
+
+
+@transaction.atomic
+def attempt_start(*, learner: AbstractBaseUser, quiz: Quiz, language: str) -> Attempt:
+    """Return the learner's unfinished attempt at ``quiz``, or start a new one.
+
+    Args:
+        learner: an authenticated user.
+        quiz: a published quiz.
+        language: the language code the attempt starts in (one of ``settings.LANGUAGES``), e.g. ``"fr"``.
+
+    Returns:
+        The unfinished attempt, which is new when the learner had none (first try or retake). Starting twice,
+        even concurrently, never makes two unfinished attempts: the database allows one per learner and quiz.
+    """
+    existing = Attempt.objects.unfinished().filter(learner=learner, quiz=quiz).first()
+    if existing is not None:
+        return existing
+    try:
+        with transaction.atomic():
+            return Attempt.objects.create(learner=learner, quiz=quiz, language=language)
+    except IntegrityError:
+        # A concurrent request started it between our look-up and the insert.
+        return Attempt.objects.unfinished().get(learner=learner, quiz=quiz)
+
+
+@transaction.atomic
+def answer_submit(*, attempt: Attempt, question: Question, choice: Choice) -> tuple[Answer, bool]:
+    """Record the learner's answer to ``question``; the first answer is final.
+
+    Finishes the attempt (sets ``finished_at``) when this answers its last open question.
+
+    Args:
+        attempt: the learner's unfinished attempt.
+        question: a question of ``attempt.quiz``; must be the attempt's next question.
+        choice: one of ``question``'s choices.
+
+    Returns:
+        ``(answer, created)``: ``created`` is False when the question was already answered, in which case the
+        earlier answer is returned unchanged.
+
+    Raises:
+        AnswerRefused: the choice does not belong to the question, the question is not part of the quiz, or it
+            is not the attempt's next question (questions are answered in order).
+    """
+    # Lock the attempt so two concurrent answers are judged one after the other.
+    attempt = Attempt.objects.select_for_update().get(pk=attempt.pk)
+    if question.quiz_id != attempt.quiz_id:
+        raise AnswerRefused(_("This question is not part of this quiz."))
+    if choice.question_id != question.pk:
+        raise AnswerRefused(_("Please choose one of this question's answers."))
+    existing = Answer.objects.filter(attempt=attempt, question=question).first()
+    if existing is not None:
+        return existing, False
+    if attempt.is_finished:
+        raise AnswerRefused(_("This attempt is already finished."))
+    next_question = attempt.next_question()
+    if next_question is None or next_question.pk != question.pk:
+        raise AnswerRefused(_("Please answer the questions in order."))
+    answer = Answer.objects.create(attempt=attempt, question=question, choice=choice, is_correct=choice.is_correct)
+    if attempt.next_question() is None:
+        attempt.finished_at = timezone.now()
+        attempt.save(update_fields=["finished_at"])
+    return answer, True

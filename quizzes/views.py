@@ -1,0 +1,152 @@
+from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
+from django.db.models import Prefetch
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import get_language
+from django.views.decorators.http import require_http_methods, require_POST
+from django.views.generic import DetailView
+
+from guides.models import Guide
+from quizzes.forms import AnswerForm
+from quizzes.models import Attempt, Question, Quiz
+from quizzes.services import AnswerRefused, answer_submit, attempt_start
+
+
+def _questions_with_choices() -> Prefetch:
+    return Prefetch("questions", queryset=Question.objects.prefetch_related("choices").order_by("position"))
+
+
+def _latest_attempt(request: HttpRequest, quiz: Quiz) -> Attempt | None:
+    """The learner's unfinished attempt at ``quiz``, else their latest finished one, else None."""
+    if not request.user.is_authenticated:
+        return None
+    attempts = Attempt.objects.filter(learner=request.user, quiz=quiz)
+    return attempts.unfinished().first() or attempts.finished().with_score().order_by("-finished_at").first()
+
+
+class QuizDetailView(DetailView):
+    """The quiz page: level, description, related guides, where the learner stands, and every question."""
+
+    template_name = "quizzes/quiz_detail.html"
+    context_object_name = "quiz"
+
+    def get_queryset(self):
+        return Quiz.objects.published().prefetch_related(
+            _questions_with_choices(), Prefetch("guides", queryset=Guide.objects.published())
+        )
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        quiz = self.object
+        questions = list(quiz.questions.all())
+        attempt = _latest_attempt(self.request, quiz)
+        next_question = attempt.next_question() if attempt and not attempt.is_finished else None
+        context.update(
+            questions=questions,
+            question_count=len(questions),
+            attempt=attempt,
+            next_position=next_question.position if next_question else 1,
+        )
+        return context
+
+
+@require_POST
+def attempt_start_view(request: HttpRequest, slug: str) -> HttpResponse:
+    """Start (or resume) the learner's attempt and go to the question they answer next.
+
+    A logged-out visitor is sent to log in and then back to the quiz page.
+    """
+    quiz = get_object_or_404(Quiz.objects.published(), slug=slug)
+    if not request.user.is_authenticated:
+        return redirect_to_login(quiz.get_absolute_url())
+    if not quiz.questions.exists():
+        return redirect(quiz)
+    attempt = attempt_start(learner=request.user, quiz=quiz, language=get_language())
+    return redirect(attempt.next_question())
+
+
+@require_http_methods(["GET", "POST"])
+def question_view(request: HttpRequest, slug: str, position: int) -> HttpResponse:
+    """One question: the form while unanswered, the feedback (right or not, and why) once answered.
+
+    A question the learner has not reached redirects to the one they answer next; a second answer to the same
+    question changes nothing and redirects to its feedback.
+    """
+    quiz = get_object_or_404(Quiz.objects.published(), slug=slug)
+    if not request.user.is_authenticated:
+        return redirect_to_login(quiz.get_absolute_url())
+    question = get_object_or_404(quiz.questions.prefetch_related("choices"), position=position)
+    attempt = _latest_attempt(request, quiz)
+    if attempt is None:
+        return redirect(quiz)
+    answer = attempt.answers.select_related("choice").filter(question=question).first()
+    if answer is not None:
+        if request.method == "POST":
+            return redirect(question)
+        return _render_question(request, quiz, question, attempt, answer=answer)
+    if attempt.is_finished:
+        return redirect("quizzes:results", slug=quiz.slug)
+    next_question = attempt.next_question()
+    if next_question.pk != question.pk:
+        return redirect(next_question)
+    form = AnswerForm(request.POST or None, question=question)
+    if request.method == "POST" and form.is_valid():
+        try:
+            answer_submit(attempt=attempt, question=question, choice=form.cleaned_data["choice"])
+        except AnswerRefused as refusal:
+            messages.error(request, str(refusal))
+        return redirect(question)
+    return _render_question(request, quiz, question, attempt, form=form)
+
+
+def _render_question(request, quiz, question, attempt, *, form=None, answer=None) -> HttpResponse:
+    question_count = quiz.questions.count()
+    next_question = attempt.next_question() if answer is not None else None
+    return render(
+        request,
+        "quizzes/question.html",
+        {
+            "quiz": quiz,
+            "question": question,
+            "choices": list(question.choices.all()),
+            "question_count": question_count,
+            "answered_count": attempt.answers.count(),
+            "form": form,
+            "answer": answer,
+            "correct_choice": question.correct_choice() if answer is not None else None,
+            "next_question": next_question,
+        },
+        status=400 if form is not None and form.is_bound else 200,
+    )
+
+
+def results_view(request: HttpRequest, slug: str) -> HttpResponse:
+    """The learner's latest finished attempt: score, each answer with the correct one and the explanation.
+
+    Earlier attempts are listed with their scores.
+    """
+    quiz = get_object_or_404(Quiz.objects.published().prefetch_related(_questions_with_choices()), slug=slug)
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    finished = Attempt.objects.filter(learner=request.user, quiz=quiz).finished().with_score()
+    attempt = finished.order_by("-finished_at").first()
+    if attempt is None:
+        return redirect(quiz)
+    answers = {answer.question_id: answer for answer in attempt.answers.select_related("choice")}
+    rows = [
+        {"question": question, "answer": answers.get(question.pk), "correct_choice": question.correct_choice()}
+        for question in quiz.questions.all()
+    ]
+    return render(
+        request,
+        "quizzes/results.html",
+        {
+            "quiz": quiz,
+            "attempt": attempt,
+            "rows": rows,
+            "question_count": len(rows),
+            "earlier_attempts": finished.exclude(pk=attempt.pk).order_by("-finished_at"),
+            "has_unfinished": Attempt.objects.filter(learner=request.user, quiz=quiz).unfinished().exists(),
+        },
+    )
