@@ -1,0 +1,15 @@
+import pytest
+
+from quizzes.content import DEMO_FILE, quiz_create_from_data, read_quiz_file
+
+
+@pytest.fixture(autouse=True)
+def _fast_password_hasher(settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture
+def demo_quiz(db):
+    """The seed quiz ("Data parallelism", 8 questions) loaded from the repository's demo content."""
+    quiz, _created = quiz_create_from_data(read_quiz_file(DEMO_FILE))
+    return quiz
