@@ -34,9 +34,7 @@ class Quiz(models.Model):
     slug = models.SlugField(_("slug"), max_length=100, unique=True)
     title = models.CharField(_("title"), max_length=200)
     description = models.TextField(_("description"), blank=True)
-    difficulty = models.CharField(
-        _("difficulty"), max_length=10, choices=Difficulty.choices, default=Difficulty.MEDIUM
-    )
+    difficulty = models.CharField(_("difficulty"), max_length=10, choices=Difficulty.choices, default=Difficulty.MEDIUM)
     guides = models.ManyToManyField(
         "guides.Guide", related_name="quizzes", blank=True, verbose_name=_("related guides")
     )
@@ -49,9 +47,7 @@ class Quiz(models.Model):
         verbose_name = _("quiz")
         verbose_name_plural = _("quizzes")
         constraints = [
-            models.CheckConstraint(
-                condition=Q(difficulty__in=Difficulty.values), name="quiz_difficulty_valid"
-            ),
+            models.CheckConstraint(condition=Q(difficulty__in=Difficulty.values), name="quiz_difficulty_valid"),
         ]
 
     def __str__(self) -> str:
@@ -68,7 +64,9 @@ class Question(models.Model):
     position = models.PositiveIntegerField(_("position"))
     text = models.TextField(_("text"))
     explanation = models.TextField(
-        _("explanation"), blank=True, help_text=_("Shown to the learner after answering: why the answer is right.")
+        _("explanation"),
+        blank=True,
+        help_text=_("Shown to the learner after answering: why the answer is right."),
     )
 
     class Meta:
@@ -101,9 +99,7 @@ class Choice(models.Model):
     ``clean()`` gives authors the same rule as a form message.
     """
 
-    question = models.ForeignKey(
-        Question, on_delete=models.CASCADE, related_name="choices", verbose_name=_("question")
-    )
+    question = models.ForeignKey(Question, on_delete=models.CASCADE, related_name="choices", verbose_name=_("question"))
     position = models.PositiveIntegerField(_("position"))
     text = models.CharField(_("text"), max_length=500)
     is_correct = models.BooleanField(_("correct"), default=False)
@@ -207,9 +203,7 @@ class Answer(models.Model):
 
     attempt = models.ForeignKey(Attempt, on_delete=models.CASCADE, related_name="answers", verbose_name=_("attempt"))
     # PROTECT: content that learners have answered cannot be deleted from under their results.
-    question = models.ForeignKey(
-        Question, on_delete=models.PROTECT, related_name="answers", verbose_name=_("question")
-    )
+    question = models.ForeignKey(Question, on_delete=models.PROTECT, related_name="answers", verbose_name=_("question"))
     choice = models.ForeignKey(Choice, on_delete=models.PROTECT, related_name="answers", verbose_name=_("choice"))
     is_correct = models.BooleanField(_("correct"))
     answered_at = models.DateTimeField(_("answered"), auto_now_add=True)

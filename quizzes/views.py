@@ -90,7 +90,7 @@ def question_view(request: HttpRequest, slug: str, position: int) -> HttpRespons
     next_question = attempt.next_question()
     if next_question.pk != question.pk:
         return redirect(next_question)
-    form = AnswerForm(request.POST or None, question=question)
+    form = AnswerForm(request.POST if request.method == "POST" else None, question=question)
     if request.method == "POST" and form.is_valid():
         try:
             answer_submit(attempt=attempt, question=question, choice=form.cleaned_data["choice"])
@@ -135,7 +135,11 @@ def results_view(request: HttpRequest, slug: str) -> HttpResponse:
         return redirect(quiz)
     answers = {answer.question_id: answer for answer in attempt.answers.select_related("choice")}
     rows = [
-        {"question": question, "answer": answers.get(question.pk), "correct_choice": question.correct_choice()}
+        {
+            "question": question,
+            "answer": answers.get(question.pk),
+            "correct_choice": question.correct_choice(),
+        }
         for question in quiz.questions.all()
     ]
     return render(

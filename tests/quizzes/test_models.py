@@ -1,0 +1,83 @@
+import pytest
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+from django.utils import translation
+
+from quizzes.models import Answer, Attempt, Choice, Question
+from tests.factories import make_quiz, make_user
+
+
+@pytest.mark.django_db
+def test_second_correct_choice_is_refused_by_the_database():
+    question = make_quiz(questions=1).questions.get()
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Choice.objects.create(question=question, position=5, text_en="Also right", is_correct=True)
+    assert question.choices.filter(is_correct=True).count() == 1
+
+
+@pytest.mark.django_db
+def test_second_correct_choice_is_refused_with_a_message():
+    question = make_quiz(questions=1).questions.get()
+    choice = Choice(question=question, position=5, text_en="Also right", is_correct=True)
+    with pytest.raises(ValidationError) as refusal:
+        choice.full_clean()
+    assert refusal.value.message_dict["is_correct"] == [
+        "A question has exactly one correct choice; another one is already marked."
+    ]
+
+
+@pytest.mark.django_db
+def test_duplicate_answer_to_a_question_is_refused():
+    quiz = make_quiz(questions=1)
+    question = quiz.questions.get()
+    attempt = Attempt.objects.create(learner=make_user(), quiz=quiz, language="en")
+    choice = question.choices.first()
+    Answer.objects.create(attempt=attempt, question=question, choice=choice, is_correct=True)
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Answer.objects.create(attempt=attempt, question=question, choice=choice, is_correct=True)
+    assert Answer.objects.filter(attempt=attempt).count() == 1
+
+
+@pytest.mark.django_db
+def test_second_unfinished_attempt_at_the_same_quiz_is_refused():
+    quiz = make_quiz()
+    learner = make_user()
+    Attempt.objects.create(learner=learner, quiz=quiz, language="en")
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Attempt.objects.create(learner=learner, quiz=quiz, language="fr")
+    assert Attempt.objects.count() == 1
+
+
+@pytest.mark.django_db
+def test_duplicate_question_position_is_refused():
+    quiz = make_quiz(questions=2)
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Question.objects.create(quiz=quiz, position=2, text_en="Again")
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("missing", [None, ""], ids=["null", "empty"])
+def test_missing_translation_falls_back_to_english(missing):
+    quiz = make_quiz(questions=1, title="Data parallelism quiz", title_fr=missing, title_tr="Veri Paralelliği Testi")
+    question = quiz.questions.get()
+    question.text_fr = missing
+    question.save()
+    question.refresh_from_db()
+    quiz.refresh_from_db()
+    with translation.override("fr"):
+        assert quiz.title == "Data parallelism quiz"
+        assert question.text == "Question 1"
+    with translation.override("tr"):
+        assert quiz.title == "Veri Paralelliği Testi"
+
+
+@pytest.mark.django_db
+def test_score_counts_answers_that_were_correct_when_given():
+    quiz = make_quiz(questions=3, correct=1)
+    attempt = Attempt.objects.create(learner=make_user(), quiz=quiz, language="en")
+    for question, position in zip(quiz.questions.order_by("position"), [1, 2, 1], strict=True):
+        choice = question.choices.get(position=position)
+        Answer.objects.create(attempt=attempt, question=question, choice=choice, is_correct=choice.is_correct)
+    assert attempt.score == 2
+    assert Attempt.objects.with_score().get(pk=attempt.pk).score == 2
+    assert attempt.next_question() is None
