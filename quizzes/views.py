@@ -42,11 +42,13 @@ class QuizDetailView(DetailView):
         questions = list(quiz.questions.all())
         attempt = _latest_attempt(self.request, quiz)
         next_question = attempt.next_question() if attempt and not attempt.is_finished else None
+        # A new learner, or one who finished and may retake, starts at the first question.
+        next_question = next_question or (questions[0] if questions else None)
         context.update(
             questions=questions,
             question_count=len(questions),
             attempt=attempt,
-            next_position=next_question.position if next_question else 1,
+            next_question=next_question,
         )
         return context
 

@@ -1,4 +1,5 @@
 import pytest
+from django.utils import translation
 
 from quizzes.content import DEMO_FILE, quiz_create_from_data, read_quiz_file
 
@@ -6,6 +7,13 @@ from quizzes.content import DEMO_FILE, quiz_create_from_data, read_quiz_file
 @pytest.fixture(autouse=True)
 def _fast_password_hasher(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
+def _english_by_default():
+    """Each test starts in English: a request through LocaleMiddleware leaves its language active."""
+    with translation.override("en"):
+        yield
 
 
 @pytest.fixture
