@@ -53,7 +53,7 @@ serve: $(VENV)/.installed
 # Regenerate the translation catalogues after changing interface text; compile them after editing .po files.
 messages: $(VENV)/.installed
 	$(PY) manage.py makemessages --no-location --no-obsolete -l fr -l tr
-	$(PY) manage.py compilemessages
+	$(PY) manage.py compilemessages --ignore=.venv
 
 clean:
 	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache

@@ -49,7 +49,7 @@ def test_answer_shows_whether_it_was_right_the_correct_choice_and_the_explanatio
     assert response.status_code == 302
     assert response.url == question_url(quiz, 1)
     page = learner_client.get(response.url).content.decode()
-    assert "Not quite." in page
+    assert "Wrong answer." in page
     assert re.search(r'class="is-correct">\s*Q1 choice 3\s*<span class="tag" lang="en">Correct answer</span>', page)
     assert re.search(r'class="is-wrong">\s*Q1 choice 2\s*<span class="tag" lang="en">Your answer</span>', page)
     assert "Explanation 1" in page
