@@ -195,7 +195,7 @@ class Attempt(models.Model):
 
     def next_question(self) -> Question | None:
         """The lowest-positioned question of the quiz this attempt has not answered yet, or None when done."""
-        return self.quiz.questions.exclude(answers__attempt=self).order_by("position").first()
+        return Question.objects.filter(quiz_id=self.quiz_id).exclude(answers__attempt=self).order_by("position").first()
 
 
 class Answer(models.Model):

@@ -216,3 +216,13 @@ def test_unpublished_quiz_is_404_for_learners(learner_client):
     assert learner_client.get(url("quizzes:detail", slug=quiz.slug)).status_code == 404
     assert learner_client.post(url("quizzes:start", slug=quiz.slug)).status_code == 404
     assert Attempt.objects.count() == 0
+
+
+@pytest.mark.parametrize("questions", [2, 8])
+def test_quiz_page_queries_do_not_grow_with_the_number_of_questions(client, django_assert_num_queries, questions):
+    quiz = make_quiz(questions=questions)
+    client.force_login(make_user())
+    client.post(url("quizzes:start", slug=quiz.slug))
+    # session, user, quiz, questions, choices, guides, unfinished attempt, its next question
+    with django_assert_num_queries(8):
+        assert client.get(url("quizzes:detail", slug=quiz.slug)).status_code == 200
