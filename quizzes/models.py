@@ -1,5 +1,4 @@
 from django.conf import settings
-from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Count, Q
 from django.urls import reverse
@@ -18,6 +17,14 @@ class QuizQuerySet(models.QuerySet):
     def published(self) -> "QuizQuerySet":
         """Quizzes that learners may see and take."""
         return self.filter(published=True)
+
+    def visible_to(self, user) -> "QuizQuerySet":
+        """Quizzes whose page ``user`` may see: published ones, and drafts too for staff (author preview).
+
+        Args:
+            user: the request's user (``AnonymousUser`` included).
+        """
+        return self if user.is_staff else self.published()
 
     def with_question_count(self) -> "QuizQuerySet":
         """Annotate each quiz with ``question_count`` (int), in one query."""
@@ -57,6 +64,18 @@ class Quiz(models.Model):
         return reverse("quizzes:detail", kwargs={"slug": self.slug})
 
 
+class QuestionQuerySet(models.QuerySet):
+    def with_answer_counts(self) -> "QuestionQuerySet":
+        """Annotate ``answer_count`` and ``correct_answer_count`` (ints): learners' answers, all attempts.
+
+        ``correct_answer_count`` counts answers judged correct when they were given (``Answer.is_correct``).
+        """
+        return self.annotate(
+            answer_count=Count("answers", distinct=True),
+            correct_answer_count=Count("answers", filter=Q(answers__is_correct=True), distinct=True),
+        )
+
+
 class Question(models.Model):
     """One question of a quiz, at ``position`` 1..N (unique within the quiz), with its choices."""
 
@@ -68,6 +87,8 @@ class Question(models.Model):
         blank=True,
         help_text=_("Shown to the learner after answering: why the answer is right."),
     )
+
+    objects = QuestionQuerySet.as_manager()
 
     class Meta:
         ordering = ["quiz", "position"]
@@ -92,17 +113,26 @@ class Question(models.Model):
         return next((choice for choice in self.choices.all() if choice.is_correct), None)
 
 
+class ChoiceQuerySet(models.QuerySet):
+    def with_pick_count(self) -> "ChoiceQuerySet":
+        """Annotate ``pick_count`` (int): how many learners' answers picked each choice, all attempts."""
+        return self.annotate(pick_count=Count("answers"))
+
+
 class Choice(models.Model):
     """A possible answer to a question. Exactly one choice of a question is correct.
 
-    The database allows at most one correct choice per question (a conditional unique constraint);
-    ``clean()`` gives authors the same rule as a form message.
+    The database allows at most one correct choice per question (a conditional unique constraint, whose
+    message a model form shows); the admin's choices formset checks "exactly one" over all of a question's
+    choices at once, so an author can move the mark from one choice to another in one save.
     """
 
     question = models.ForeignKey(Question, on_delete=models.CASCADE, related_name="choices", verbose_name=_("question"))
     position = models.PositiveIntegerField(_("position"))
     text = models.CharField(_("text"), max_length=500)
     is_correct = models.BooleanField(_("correct"), default=False)
+
+    objects = ChoiceQuerySet.as_manager()
 
     class Meta:
         ordering = ["question", "position"]
@@ -111,27 +141,16 @@ class Choice(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["question", "position"], name="choice_position_unique_in_question"),
             models.UniqueConstraint(
-                fields=["question"], condition=Q(is_correct=True), name="one_correct_choice_per_question"
+                fields=["question"],
+                condition=Q(is_correct=True),
+                name="one_correct_choice_per_question",
+                violation_error_message=_("A question has exactly one correct choice; another one is already marked."),
             ),
             models.CheckConstraint(condition=Q(position__gte=1), name="choice_position_positive"),
         ]
 
     def __str__(self) -> str:
         return self.text
-
-    def clean(self) -> None:
-        """Refuse a second correct choice for the same question.
-
-        Raises:
-            ValidationError: on ``is_correct`` when another choice of the question is already correct.
-        """
-        super().clean()
-        if self.is_correct and self.question_id:
-            others = Choice.objects.filter(question_id=self.question_id, is_correct=True).exclude(pk=self.pk)
-            if others.exists():
-                raise ValidationError(
-                    {"is_correct": _("A question has exactly one correct choice; another one is already marked.")}
-                )
 
 
 class AttemptQuerySet(models.QuerySet):
