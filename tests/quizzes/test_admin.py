@@ -167,8 +167,12 @@ def test_author_writes_a_quiz_in_three_languages_and_a_learner_takes_it(author_c
         {
             "slug": "turkish-cities",
             "difficulty": "easy",
-            **translated("", "title", {"en": "Turkish cities", "fr": "Villes turques", "tr": "Türk şehirleri"}),
-            **translated("", "description", {"en": "Where is what?", "fr": "Où est quoi ?", "tr": "Ne nerede?"}),
+            **translated(
+                "", "title", {"en": "Turkish cities", "fr": "Villes turques", "tr": "Türk şehirleri"}
+            ),
+            **translated(
+                "", "description", {"en": "Where is what?", "fr": "Où est quoi ?", "tr": "Ne nerede?"}
+            ),
             **management("questions", 2),
             "questions-0-position": "1",
             **translated(
@@ -182,7 +186,11 @@ def test_author_writes_a_quiz_in_three_languages_and_a_learner_takes_it(author_c
     )
     assert response.status_code == 302, errors_of(response)
     quiz = Quiz.objects.get(slug="turkish-cities")
-    assert (quiz.title_en, quiz.title_fr, quiz.title_tr) == ("Turkish cities", "Villes turques", "Türk şehirleri")
+    assert (quiz.title_en, quiz.title_fr, quiz.title_tr) == (
+        "Turkish cities",
+        "Villes turques",
+        "Türk şehirleri",
+    )
     assert (quiz.description_en, quiz.description_fr, quiz.description_tr) == (
         "Where is what?",
         "Où est quoi ?",
@@ -192,13 +200,17 @@ def test_author_writes_a_quiz_in_three_languages_and_a_learner_takes_it(author_c
         (1, "Capital?", "Capitale ?", "Başkent neresi?"),
         (2, "Largest city?", "Plus grande ville ?", ""),
     ]
-    for question, cities in zip(quiz.questions.all(), [("Ankara", "İstanbul"), ("İstanbul", "İzmir")], strict=True):
+    for question, cities in zip(
+        quiz.questions.all(), [("Ankara", "İstanbul"), ("İstanbul", "İzmir")], strict=True
+    ):
         response = author_client.post(
             question_change_url(question),
             {
                 "quiz": str(quiz.pk),
                 "position": str(question.position),
-                **translated("", "text", {"en": question.text_en, "fr": question.text_fr, "tr": question.text_tr}),
+                **translated(
+                    "", "text", {"en": question.text_en, "fr": question.text_fr, "tr": question.text_tr}
+                ),
                 **translated("", "explanation", {"en": "Because.", "fr": "Parce que.", "tr": "Çünkü."}),
                 **management("choices", 2),
                 "choices-0-position": "1",
@@ -238,7 +250,7 @@ def test_author_writes_a_quiz_in_three_languages_and_a_learner_takes_it(author_c
     assert "Ankara" in response.content.decode()
 
 
-# --- Validation rules -----------------------------------------------------------------------------------------
+# --- Validation rules ---------------------------------------------------------------------------------------
 
 
 def question_data(author_client, question: Question) -> dict:
@@ -417,7 +429,7 @@ def test_english_question_text_is_required(author_client):
     assert quiz.questions.get().text_fr is None
 
 
-# --- Editing content that learners are answering --------------------------------------------------------------
+# --- Editing content that learners are answering ------------------------------------------------------------
 
 
 def test_editing_texts_keeps_an_open_attempt_and_its_answers(author_client):
@@ -484,7 +496,9 @@ def test_deleting_an_answered_question_is_refused_with_a_message(author_client):
 def test_deleting_an_answered_quiz_is_refused_with_a_message(author_client):
     quiz = make_quiz(questions=1)
     answer_quiz(make_user(), quiz, picks=[1])
-    response = author_client.post(reverse("admin:quizzes_quiz_delete", args=[quiz.pk]), {"post": "yes"}, follow=True)
+    response = author_client.post(
+        reverse("admin:quizzes_quiz_delete", args=[quiz.pk]), {"post": "yes"}, follow=True
+    )
     assert response.redirect_chain == [(quiz_change_url(quiz), 302)]
     assert [str(message) for message in response.context["messages"]] == [
         "Learners have already answered this quiz, so it cannot be deleted. Unpublish it instead."
@@ -495,7 +509,9 @@ def test_deleting_an_answered_quiz_is_refused_with_a_message(author_client):
 def test_an_unanswered_question_can_be_deleted(author_client):
     quiz = make_quiz(questions=2)
     question = quiz.questions.get(position=2)
-    response = author_client.post(reverse("admin:quizzes_question_delete", args=[question.pk]), {"post": "yes"})
+    response = author_client.post(
+        reverse("admin:quizzes_question_delete", args=[question.pk]), {"post": "yes"}
+    )
     assert response.status_code == 302
     assert list(quiz.questions.values_list("position", flat=True)) == [1]
 
@@ -512,7 +528,7 @@ def test_the_only_question_of_a_published_quiz_cannot_be_deleted(author_client):
     assert quiz.questions.count() == 1
 
 
-# --- Search and list ----------------------------------------------------------------------------------------------
+# --- Search and list ----------------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("term", ["istanbul", "ISTANBUL", "İstanbul", "ıstanbul", "İSTANBUL", "Istanbul"])
@@ -573,7 +589,7 @@ def test_quiz_list_filters_by_difficulty_published_and_guide(author_client):
     assert slugs(guides__id__exact=str(guide.pk)) == ["easy-draft"]
 
 
-# --- Statistics ---------------------------------------------------------------------------------------------------
+# --- Statistics ---------------------------------------------------------------------------------------------
 
 
 def test_statistics_count_answers_correct_share_and_picks_exactly(author_client):
