@@ -40,6 +40,7 @@ class QuestionInline(TranslationTabularInline):
     fields = ["position", "text"]
     extra = 1
     show_change_link = True
+    view_on_site = False  # a question's page exists only within a learner's attempt
     formfield_overrides = SHORT_TEXT
 
 

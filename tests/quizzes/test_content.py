@@ -156,6 +156,15 @@ def test_a_file_that_is_not_utf8_is_refused(tmp_path):
         call_command("import_quiz", str(path))
 
 
+def assert_import_refused(data: dict, message: str) -> None:
+    """Importing ``data`` raises a ContentError whose text starts with ``message``, and writes nothing."""
+    before = database_rows()
+    with pytest.raises(ContentError) as refusal:
+        quiz_import(data)
+    assert str(refusal.value).startswith(message)
+    assert database_rows() == before
+
+
 def bad(data: dict, change) -> dict:
     data = copy.deepcopy(data)
     change(data)
@@ -228,12 +237,7 @@ def bad(data: dict, change) -> dict:
     ],
 )
 def test_a_bad_value_anywhere_is_refused_naming_its_field_and_changes_nothing(demo_quiz, change, message):
-    data = bad(read_quiz_file(DEMO_FILE), change)
-    before = database_rows()
-    with pytest.raises(ContentError) as refusal:
-        quiz_import(data)
-    assert str(refusal.value).startswith(message)
-    assert database_rows() == before
+    assert_import_refused(bad(read_quiz_file(DEMO_FILE), change), message)
 
 
 def test_a_bad_value_late_in_a_new_quiz_writes_nothing(tmp_path):
@@ -250,28 +254,22 @@ def test_an_import_removing_an_answered_question_is_refused(demo_quiz):
     answer_quiz(make_user(), demo_quiz, picks=[1, 2])
     data = read_quiz_file(DEMO_FILE)
     del data["quiz"]["questions"][1]
-    before = database_rows()
-    with pytest.raises(ContentError) as refusal:
-        quiz_import(data)
-    assert str(refusal.value) == (
+    assert_import_refused(
+        data,
         "quiz.questions: the question at position 2 is missing from the file, but learners have answered it, "
-        "so it cannot be removed; unpublish the quiz instead"
+        "so it cannot be removed; unpublish the quiz instead",
     )
-    assert database_rows() == before
 
 
 def test_an_import_removing_an_answered_choice_is_refused(demo_quiz):
     answer_quiz(make_user(), demo_quiz, picks=[4])
     data = read_quiz_file(DEMO_FILE)
     del data["quiz"]["questions"][0]["choices"][3]
-    before = database_rows()
-    with pytest.raises(ContentError) as refusal:
-        quiz_import(data)
-    assert str(refusal.value) == (
+    assert_import_refused(
+        data,
         "quiz.questions[0].choices: the choice at position 4 is missing from the file, but learners have "
-        "picked it, so it cannot be removed; unpublish the quiz instead"
+        "picked it, so it cannot be removed; unpublish the quiz instead",
     )
-    assert database_rows() == before
 
 
 def test_an_import_removing_an_unanswered_question_is_accepted(demo_quiz):
