@@ -20,7 +20,13 @@ from django.utils.translation import gettext_lazy as _
 from modeltranslation.admin import TranslationTabularInline
 
 from quizsite.admin import TranslatedAdmin, folded_search_fields, pressed_plain_save, redirect_to_change_page
-from quizzes.forms import ChoiceForm, ChoiceInlineFormSet, QuestionForm, QuestionInlineFormSet
+from quizzes.forms import (
+    ChoiceForm,
+    ChoiceInlineFormSet,
+    QuestionAdminForm,
+    QuestionForm,
+    QuestionInlineFormSet,
+)
 from quizzes.models import Answer, Attempt, Choice, Question, Quiz
 
 SHORT_TEXT = {models.TextField: {"widget": Textarea(attrs={"rows": 2, "cols": 60})}}
@@ -149,6 +155,7 @@ class ChoiceInline(TranslationTabularInline):
 
 @admin.register(Question)
 class QuestionAdmin(TranslatedAdmin):
+    form = QuestionAdminForm
     fields = ["quiz", "position", "text", "explanation"]
     inlines = [ChoiceInline]
     list_display = ["text", "quiz", "position"]
@@ -160,6 +167,10 @@ class QuestionAdmin(TranslatedAdmin):
         "Searches question texts and quiz titles in every language, ignoring case and the dots on i."
     )
     view_on_site = False  # a question's page exists only within a learner's attempt
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Question | None = None) -> list[str]:
+        # A question stays in its quiz: learners' attempts at that quiz hold their answers to it.
+        return ["quiz"] if obj is not None else []
 
     def get_actions(self, request: HttpRequest, action_location=ActionLocation.CHANGE_LIST) -> dict:
         # One way to delete a question, the delete button, which checks that nobody answered it.

@@ -174,6 +174,27 @@ class ChoiceInlineFormSet(PositionedInlineFormSet):
             )
 
 
+class QuestionAdminForm(forms.ModelForm):
+    """A question's own admin page. Once the question exists its quiz is read-only, so the form has no quiz
+    field, and Django skips the (quiz, position) unique check: this form makes it instead."""
+
+    def clean_position(self) -> int:
+        """Refuse a position another question of the quiz has (when the quiz cannot be changed here).
+
+        Raises:
+            ValidationError: on ``position``.
+        """
+        position = self.cleaned_data["position"]
+        if "quiz" in self.fields or not self.instance.quiz_id:
+            return position  # the quiz is on the form: Django's constraint check covers it
+        siblings = Question.objects.filter(quiz_id=self.instance.quiz_id, position=position)
+        if siblings.exclude(pk=self.instance.pk).exists():
+            raise ValidationError(
+                _("Another question of this quiz is at position %(position)d."), params={"position": position}
+            )
+        return position
+
+
 class QuestionForm(SiblingForm):
     sibling_constraints = ("question_position_unique_in_quiz",)
 

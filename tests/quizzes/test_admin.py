@@ -1,7 +1,11 @@
 """The authoring admin for quizzes, questions, choices and attempts."""
 
+from io import StringIO
+
 import pytest
+from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
+from django.core.management import CommandError, call_command
 from django.test import Client
 from django.urls import reverse
 from django.utils import translation
@@ -9,7 +13,15 @@ from django.utils.html import escape
 
 from quizzes.models import Answer, Attempt, Choice, Question, Quiz
 from quizzes.services import AUTHORS_GROUP
-from tests.factories import admin_form_data, answer_quiz, make_author, make_quiz, make_superuser, make_user
+from tests.factories import (
+    PASSWORD,
+    admin_form_data,
+    answer_quiz,
+    make_author,
+    make_quiz,
+    make_superuser,
+    make_user,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -110,6 +122,33 @@ def test_authors_group_has_exactly_the_content_permissions():
     ]
 
 
+def test_make_author_gives_staff_status_and_the_authors_group():
+    make_user("alice")
+    output = StringIO()
+    call_command("make_author", "alice", stdout=output)
+    alice = get_user_model().objects.get(username="alice")
+    assert (alice.is_staff, alice.is_superuser, list(alice.groups.values_list("name", flat=True))) == (
+        True,
+        False,
+        ["Authors"],
+    )
+    assert output.getvalue() == "“alice” is now an author and can log in at /admin/.\n"
+
+
+def test_make_author_refuses_an_unknown_account():
+    with pytest.raises(CommandError, match="There is no account “bob”"):
+        call_command("make_author", "bob")
+
+
+def test_quiz_slug_is_prepopulated_from_the_english_title(author_client):
+    response = author_client.get(reverse("admin:quizzes_quiz_add"))
+    (field,) = response.context["adminform"].prepopulated_fields
+    assert (field["field"].name, [dependency.name for dependency in field["dependencies"]]) == (
+        "slug",
+        ["title_en"],
+    )
+
+
 @pytest.mark.parametrize("url_name", ["admin:auth_user_changelist", "admin:auth_group_changelist"])
 def test_author_cannot_manage_users_or_groups(author_client, url_name):
     assert author_client.get(reverse(url_name)).status_code == 403
@@ -161,8 +200,22 @@ def test_quiz_change_page_has_a_tab_per_language_for_question_texts(author_clien
 # --- Writing a quiz in three languages ----------------------------------------------------------------------
 
 
-def test_author_writes_a_quiz_in_three_languages_and_a_learner_takes_it(author_client):
-    response = author_client.post(
+TRANSLATIONS = {"en": "English", "fr": "French", "tr": "Türkçe"}
+
+
+def texts(template: str) -> dict:
+    """``texts("Q3")`` → ``{"en": "Q3 (English)", "fr": "Q3 (French)", "tr": "Q3 (Türkçe)"}``."""
+    return {code: f"{template} ({language})" for code, language in TRANSLATIONS.items()}
+
+
+def test_an_author_made_as_the_readme_says_builds_translates_and_publishes_a_quiz_a_learner_takes():
+    """The issue's "done when": 8 questions, 4 choices each, explanations, three languages, in the admin."""
+    make_user("alice")
+    call_command("make_author", "alice", stdout=StringIO())
+    author = Client()
+    assert author.login(username="alice", password=PASSWORD)
+
+    response = author.post(
         reverse("admin:quizzes_quiz_add"),
         {
             "slug": "turkish-cities",
@@ -170,75 +223,74 @@ def test_author_writes_a_quiz_in_three_languages_and_a_learner_takes_it(author_c
             **translated(
                 "", "title", {"en": "Turkish cities", "fr": "Villes turques", "tr": "Türk şehirleri"}
             ),
-            **translated(
-                "", "description", {"en": "Where is what?", "fr": "Où est quoi ?", "tr": "Ne nerede?"}
-            ),
-            **management("questions", 2),
-            "questions-0-position": "1",
-            **translated(
-                "questions-0-",
-                "text",
-                {"en": "Capital?", "fr": "Capitale ?", "tr": "Başkent neresi?"},
-            ),
-            "questions-1-position": "2",
-            **translated("questions-1-", "text", {"en": "Largest city?", "fr": "Plus grande ville ?"}),
+            **translated("", "description", texts("Description")),
+            **management("questions", 8),
+            **{f"questions-{index}-position": str(index + 1) for index in range(8)},
+            **{
+                key: value
+                for index in range(8)
+                for key, value in translated(
+                    f"questions-{index}-", "text", texts(f"Question {index + 1}")
+                ).items()
+            },
         },
     )
     assert response.status_code == 302, errors_of(response)
     quiz = Quiz.objects.get(slug="turkish-cities")
+    for question in quiz.questions.all():
+        number = question.position
+        response = author.post(
+            question_change_url(question),
+            {
+                "position": str(number),
+                **translated("", "text", texts(f"Question {number}")),
+                **translated("", "explanation", texts(f"Explanation {number}")),
+                **management("choices", 4),
+                **{
+                    key: value
+                    for index in range(4)
+                    for key, value in {
+                        f"choices-{index}-position": str(index + 1),
+                        **translated(f"choices-{index}-", "text", texts(f"Q{number} choice {index + 1}")),
+                    }.items()
+                },
+                "choices-1-is_correct": "on",
+            },
+        )
+        assert response.status_code == 302, errors_of(response)
+        assert response.url == quiz_change_url(quiz)
+
+    data = admin_form_data(author.get(quiz_change_url(quiz)))
+    data["published"] = "on"
+    response = author.post(quiz_change_url(quiz), data)
+    assert response.status_code == 302, errors_of(response)
+
+    quiz = Quiz.objects.get(slug="turkish-cities")
+    assert quiz.published is True
     assert (quiz.title_en, quiz.title_fr, quiz.title_tr) == (
         "Turkish cities",
         "Villes turques",
         "Türk şehirleri",
     )
-    assert (quiz.description_en, quiz.description_fr, quiz.description_tr) == (
-        "Where is what?",
-        "Où est quoi ?",
-        "Ne nerede?",
-    )
-    assert list(quiz.questions.values_list("position", "text_en", "text_fr", "text_tr")) == [
-        (1, "Capital?", "Capitale ?", "Başkent neresi?"),
-        (2, "Largest city?", "Plus grande ville ?", ""),
+    assert quiz.description_tr == "Description (Türkçe)"
+    question = quiz.questions.get(position=8)
+    assert [
+        getattr(question, f"{field}_{code}") for field in ("text", "explanation") for code in TRANSLATIONS
+    ] == [
+        "Question 8 (English)",
+        "Question 8 (French)",
+        "Question 8 (Türkçe)",
+        "Explanation 8 (English)",
+        "Explanation 8 (French)",
+        "Explanation 8 (Türkçe)",
     ]
-    for question, cities in zip(
-        quiz.questions.all(), [("Ankara", "İstanbul"), ("İstanbul", "İzmir")], strict=True
-    ):
-        response = author_client.post(
-            question_change_url(question),
-            {
-                "quiz": str(quiz.pk),
-                "position": str(question.position),
-                **translated(
-                    "", "text", {"en": question.text_en, "fr": question.text_fr, "tr": question.text_tr}
-                ),
-                **translated("", "explanation", {"en": "Because.", "fr": "Parce que.", "tr": "Çünkü."}),
-                **management("choices", 2),
-                "choices-0-position": "1",
-                **translated("choices-0-", "text", {"en": cities[0], "fr": cities[0], "tr": cities[0]}),
-                "choices-0-is_correct": "on",
-                "choices-1-position": "2",
-                **translated("choices-1-", "text", {"en": cities[1], "fr": cities[1], "tr": cities[1]}),
-            },
-        )
-        assert response.status_code == 302, errors_of(response)
-        assert response.url == quiz_change_url(quiz)
-    capital = quiz.questions.get(position=1)
-    assert (capital.explanation_en, capital.explanation_fr, capital.explanation_tr) == (
-        "Because.",
-        "Parce que.",
-        "Çünkü.",
-    )
-    assert list(capital.choices.values_list("position", "text_tr", "is_correct")) == [
-        (1, "Ankara", True),
-        (2, "İstanbul", False),
+    assert list(question.choices.values_list("position", "text_fr", "is_correct")) == [
+        (1, "Q8 choice 1 (French)", False),
+        (2, "Q8 choice 2 (French)", True),
+        (3, "Q8 choice 3 (French)", False),
+        (4, "Q8 choice 4 (French)", False),
     ]
-
-    data = admin_form_data(author_client.get(quiz_change_url(quiz)))
-    data["published"] = "on"
-    response = author_client.post(quiz_change_url(quiz), data)
-    assert response.status_code == 302, errors_of(response)
-    quiz.refresh_from_db()
-    assert quiz.published is True
+    assert Choice.objects.filter(question__quiz=quiz).count() == 32
 
     learner = Client()
     learner.force_login(make_user("learner"))
@@ -246,8 +298,12 @@ def test_author_writes_a_quiz_in_three_languages_and_a_learner_takes_it(author_c
         start_url = reverse("quizzes:start", kwargs={"slug": "turkish-cities"})
     response = learner.post(start_url, follow=True)
     assert response.redirect_chain == [("/tr/quizzes/turkish-cities/questions/1/", 302)]
-    assert "Başkent neresi?" in response.content.decode()
-    assert "Ankara" in response.content.decode()
+    assert "Question 1 (Türkçe)" in response.content.decode()
+    for number in range(1, 9):
+        choice = quiz.questions.get(position=number).choices.get(position=2 if number % 2 else 1)
+        learner.post(f"/tr/quizzes/turkish-cities/questions/{number}/", {"choice": str(choice.pk)})
+    attempt = Attempt.objects.get(learner__username="learner")
+    assert (attempt.language, attempt.is_finished, attempt.score) == ("tr", True, 4)
 
 
 # --- Validation rules ---------------------------------------------------------------------------------------
@@ -342,8 +398,38 @@ def test_a_question_position_taken_by_another_question_is_refused_on_the_questio
     data = question_data(author_client, question)
     data["position"] = "1"
     response = author_client.post(question_change_url(question), data)
-    assert_refused(response, "Question with this Quiz and Position already exists.")
+    assert_refused(response, "Another question of this quiz is at position 1.")
     assert Question.objects.get(pk=question.pk).position == 2
+
+
+def test_a_new_question_at_a_taken_position_is_refused(author_client):
+    quiz = make_quiz(questions=1, published=False)
+    response = author_client.post(
+        reverse("admin:quizzes_question_add"),
+        {
+            "quiz": str(quiz.pk),
+            "position": "1",
+            **translated("", "text", {"en": "Again?"}),
+            **translated("", "explanation", {}),
+            **management("choices", 2),
+            **{f"choices-{index}-position": str(index + 1) for index in range(2)},
+            **translated("choices-0-", "text", {"en": "Yes"}),
+            **translated("choices-1-", "text", {"en": "No"}),
+            "choices-0-is_correct": "on",
+        },
+    )
+    assert_refused(response, "Question with this Quiz and Position already exists.")
+    assert list(quiz.questions.values_list("text_en", flat=True)) == ["Question 1"]
+
+
+def test_the_quiz_of_an_existing_question_cannot_be_changed(author_client):
+    quiz, other = make_quiz(questions=1, published=False), make_quiz(slug="other", questions=0)
+    question = quiz.questions.get()
+    data = question_data(author_client, question)
+    data["quiz"] = str(other.pk)
+    response = author_client.post(question_change_url(question), data)
+    assert response.status_code == 302
+    assert Question.objects.get(pk=question.pk).quiz == quiz
 
 
 def test_swapping_two_question_positions_saves(author_client):
