@@ -96,7 +96,11 @@ class Question(models.Model):
         verbose_name_plural = _("questions")
         constraints = [
             models.UniqueConstraint(fields=["quiz", "position"], name="question_position_unique_in_quiz"),
-            models.CheckConstraint(condition=Q(position__gte=1), name="question_position_positive"),
+            models.CheckConstraint(
+                condition=Q(position__gte=1),
+                name="question_position_positive",
+                violation_error_message=_("Positions start at 1."),
+            ),
         ]
 
     def __str__(self) -> str:
@@ -146,7 +150,11 @@ class Choice(models.Model):
                 name="one_correct_choice_per_question",
                 violation_error_message=_("A question has exactly one correct choice; another one is already marked."),
             ),
-            models.CheckConstraint(condition=Q(position__gte=1), name="choice_position_positive"),
+            models.CheckConstraint(
+                condition=Q(position__gte=1),
+                name="choice_position_positive",
+                violation_error_message=_("Positions start at 1."),
+            ),
         ]
 
     def __str__(self) -> str:

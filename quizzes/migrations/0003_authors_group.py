@@ -52,7 +52,7 @@ class Migration(migrations.Migration):
         ("auth", "0012_alter_user_first_name_max_length"),
         ("contenttypes", "0002_remove_content_type_name"),
         ("guides", "0001_initial"),
-        ("quizzes", "0002_choice_correct_message"),
+        ("quizzes", "0002_constraint_messages"),
     ]
 
     operations = [

@@ -432,6 +432,15 @@ def test_the_quiz_of_an_existing_question_cannot_be_changed(author_client):
     assert Question.objects.get(pk=question.pk).quiz == quiz
 
 
+def test_a_position_below_one_is_refused(author_client):
+    quiz = make_quiz(questions=2, published=False)
+    data = admin_form_data(author_client.get(quiz_change_url(quiz)))
+    data["questions-1-position"] = "0"
+    response = author_client.post(quiz_change_url(quiz), data)
+    assert_refused(response, "Positions start at 1.")
+    assert list(quiz.questions.values_list("position", flat=True)) == [1, 2]
+
+
 def test_swapping_two_question_positions_saves(author_client):
     quiz = make_quiz(questions=3, published=False)
     data = admin_form_data(author_client.get(quiz_change_url(quiz)))
@@ -589,6 +598,19 @@ def test_deleting_an_answered_quiz_is_refused_with_a_message(author_client):
     assert [str(message) for message in response.context["messages"]] == [
         "Learners have already answered this quiz, so it cannot be deleted. Unpublish it instead."
     ]
+    assert Quiz.objects.filter(pk=quiz.pk).exists()
+
+
+def test_deleting_answered_quizzes_from_the_list_shows_what_protects_them(author_client):
+    quiz = make_quiz(questions=1)
+    answer_quiz(make_user(), quiz, picks=[1])
+    response = author_client.post(
+        reverse("admin:quizzes_quiz_changelist"),
+        {"action": "delete_selected", "_selected_action": [str(quiz.pk)], "post": "yes"},
+    )
+    assert response.status_code == 200
+    assert response.context["title"] == "Cannot delete quiz"
+    assert len(response.context["protected"]) == 1
     assert Quiz.objects.filter(pk=quiz.pk).exists()
 
 
