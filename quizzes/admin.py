@@ -59,9 +59,7 @@ class QuizAdmin(TranslatedAdmin):
     list_display = ["title", "difficulty", "guide_titles", "question_count", "published"]
     list_filter = ["difficulty", "published", "guides"]
     search_fields = folded_search_fields("title", "questions__text")
-    search_help_text = _(
-        "Searches titles and question texts in every language, ignoring case and the dots on i."
-    )
+    search_help_text = _("Searches titles and question texts in every language, ignoring case and the dots on i.")
 
     def get_queryset(self, request: HttpRequest):
         return super().get_queryset(request).with_question_count().prefetch_related("guides")
@@ -79,9 +77,7 @@ class QuizAdmin(TranslatedAdmin):
         if quiz is not None and Answer.objects.filter(question__quiz=quiz).exists():
             self.message_user(
                 request,
-                gettext(
-                    "Learners have already answered this quiz, so it cannot be deleted. Unpublish it instead."
-                ),
+                gettext("Learners have already answered this quiz, so it cannot be deleted. Unpublish it instead."),
                 messages.ERROR,
             )
             return redirect_to_change_page(quiz)
@@ -163,9 +159,7 @@ class QuestionAdmin(TranslatedAdmin):
     list_select_related = ["quiz"]
     ordering = ["quiz__slug", "position"]
     search_fields = folded_search_fields("text", "quiz__title")
-    search_help_text = _(
-        "Searches question texts and quiz titles in every language, ignoring case and the dots on i."
-    )
+    search_help_text = _("Searches question texts and quiz titles in every language, ignoring case and the dots on i.")
     view_on_site = False  # a question's page exists only within a learner's attempt
 
     def get_readonly_fields(self, request: HttpRequest, obj: Question | None = None) -> list[str]:
@@ -183,8 +177,7 @@ class QuestionAdmin(TranslatedAdmin):
         if question is not None:
             if question.answers.exists():
                 refusal = gettext(
-                    "Learners have already answered this question, so it cannot be deleted. "
-                    "Unpublish the quiz instead."
+                    "Learners have already answered this question, so it cannot be deleted. Unpublish the quiz instead."
                 )
             elif question.quiz.published and question.quiz.questions.count() == 1:
                 refusal = gettext(

@@ -141,6 +141,10 @@ class PositionedInlineFormSet(BaseInlineFormSet):
 class ChoiceForm(SiblingForm):
     sibling_constraints = ("choice_position_unique_in_question", "one_correct_choice_per_question")
 
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.instance.checked_with_siblings = True  # ChoiceInlineFormSet checks "exactly one correct"
+
 
 class ChoiceInlineFormSet(PositionedInlineFormSet):
     """A question's choices: at least two, exactly one correct, positions unique, answered ones kept."""

@@ -1,4 +1,5 @@
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Count, Q
 from django.urls import reverse
@@ -126,10 +127,15 @@ class ChoiceQuerySet(models.QuerySet):
 class Choice(models.Model):
     """A possible answer to a question. Exactly one choice of a question is correct.
 
-    The database allows at most one correct choice per question (a conditional unique constraint, whose
-    message a model form shows); the admin's choices formset checks "exactly one" over all of a question's
-    choices at once, so an author can move the mark from one choice to another in one save.
+    The database allows at most one correct choice per question (a conditional unique constraint);
+    ``clean()`` gives authors the same rule as a form message. The admin's choices formset checks "exactly
+    one" over all of a question's submitted choices instead (``checked_with_siblings``), so that an author can
+    move the mark from one choice to another in one save.
     """
+
+    #: Set by a form whose formset checks the one-correct rule over all the question's submitted choices;
+    #: ``clean()`` then skips its look-up of the stored ones, which the same save is changing.
+    checked_with_siblings = False
 
     question = models.ForeignKey(Question, on_delete=models.CASCADE, related_name="choices", verbose_name=_("question"))
     position = models.PositiveIntegerField(_("position"))
@@ -145,10 +151,7 @@ class Choice(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["question", "position"], name="choice_position_unique_in_question"),
             models.UniqueConstraint(
-                fields=["question"],
-                condition=Q(is_correct=True),
-                name="one_correct_choice_per_question",
-                violation_error_message=_("A question has exactly one correct choice; another one is already marked."),
+                fields=["question"], condition=Q(is_correct=True), name="one_correct_choice_per_question"
             ),
             models.CheckConstraint(
                 condition=Q(position__gte=1),
@@ -159,6 +162,21 @@ class Choice(models.Model):
 
     def __str__(self) -> str:
         return self.text
+
+    def clean(self) -> None:
+        """Refuse a second correct choice for the same question.
+
+        Raises:
+            ValidationError: on ``is_correct`` when another choice of the question is already correct (not
+                checked when ``checked_with_siblings``).
+        """
+        super().clean()
+        if self.is_correct and self.question_id and not self.checked_with_siblings:
+            others = Choice.objects.filter(question_id=self.question_id, is_correct=True).exclude(pk=self.pk)
+            if others.exists():
+                raise ValidationError(
+                    {"is_correct": _("A question has exactly one correct choice; another one is already marked.")}
+                )
 
 
 class AttemptQuerySet(models.QuerySet):

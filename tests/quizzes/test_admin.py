@@ -220,18 +220,14 @@ def test_an_author_made_as_the_readme_says_builds_translates_and_publishes_a_qui
         {
             "slug": "turkish-cities",
             "difficulty": "easy",
-            **translated(
-                "", "title", {"en": "Turkish cities", "fr": "Villes turques", "tr": "Türk şehirleri"}
-            ),
+            **translated("", "title", {"en": "Turkish cities", "fr": "Villes turques", "tr": "Türk şehirleri"}),
             **translated("", "description", texts("Description")),
             **management("questions", 8),
             **{f"questions-{index}-position": str(index + 1) for index in range(8)},
             **{
                 key: value
                 for index in range(8)
-                for key, value in translated(
-                    f"questions-{index}-", "text", texts(f"Question {index + 1}")
-                ).items()
+                for key, value in translated(f"questions-{index}-", "text", texts(f"Question {index + 1}")).items()
             },
         },
     )
@@ -274,9 +270,7 @@ def test_an_author_made_as_the_readme_says_builds_translates_and_publishes_a_qui
     )
     assert quiz.description_tr == "Description (Türkçe)"
     question = quiz.questions.get(position=8)
-    assert [
-        getattr(question, f"{field}_{code}") for field in ("text", "explanation") for code in TRANSLATIONS
-    ] == [
+    assert [getattr(question, f"{field}_{code}") for field in ("text", "explanation") for code in TRANSLATIONS] == [
         "Question 8 (English)",
         "Question 8 (French)",
         "Question 8 (Türkçe)",
@@ -591,9 +585,7 @@ def test_deleting_an_answered_question_is_refused_with_a_message(author_client):
 def test_deleting_an_answered_quiz_is_refused_with_a_message(author_client):
     quiz = make_quiz(questions=1)
     answer_quiz(make_user(), quiz, picks=[1])
-    response = author_client.post(
-        reverse("admin:quizzes_quiz_delete", args=[quiz.pk]), {"post": "yes"}, follow=True
-    )
+    response = author_client.post(reverse("admin:quizzes_quiz_delete", args=[quiz.pk]), {"post": "yes"}, follow=True)
     assert response.redirect_chain == [(quiz_change_url(quiz), 302)]
     assert [str(message) for message in response.context["messages"]] == [
         "Learners have already answered this quiz, so it cannot be deleted. Unpublish it instead."
@@ -617,9 +609,7 @@ def test_deleting_answered_quizzes_from_the_list_shows_what_protects_them(author
 def test_an_unanswered_question_can_be_deleted(author_client):
     quiz = make_quiz(questions=2)
     question = quiz.questions.get(position=2)
-    response = author_client.post(
-        reverse("admin:quizzes_question_delete", args=[question.pk]), {"post": "yes"}
-    )
+    response = author_client.post(reverse("admin:quizzes_question_delete", args=[question.pk]), {"post": "yes"})
     assert response.status_code == 302
     assert list(quiz.questions.values_list("position", flat=True)) == [1]
 

@@ -55,9 +55,7 @@ def test_export_of_an_unknown_quiz_is_refused():
 
 def test_export_then_import_into_an_empty_site_round_trips_exactly():
     guide = make_guide(slug="g", title="Guide", title_tr="Rehber", summary_fr="Résumé", ordering=4)
-    quiz = make_quiz(
-        slug="q", title="Quiz", title_tr="İstanbul testi", difficulty="hard", description_fr="Où ?"
-    )
+    quiz = make_quiz(slug="q", title="Quiz", title_tr="İstanbul testi", difficulty="hard", description_fr="Où ?")
     quiz.guides.add(guide)
     Question.objects.filter(quiz=quiz, position=2).update(text_fr="Deuxième", explanation_tr="Çünkü")
     exported = quiz_export(quiz)
@@ -135,9 +133,7 @@ def write(tmp_path, text: str):
 
 def test_malformed_json_is_refused_with_its_line_and_changes_nothing(demo_quiz, tmp_path):
     lines = DEMO_FILE.read_text(encoding="utf-8").splitlines()
-    broken = DEMO_FILE.read_text(encoding="utf-8").replace(
-        '"difficulty": "medium",', '"difficulty": "medium",,'
-    )
+    broken = DEMO_FILE.read_text(encoding="utf-8").replace('"difficulty": "medium",', '"difficulty": "medium",,')
     line = next(number for number, content in enumerate(lines, start=1) if '"difficulty"' in content)
     before = database_rows()
     with pytest.raises(CommandError) as refusal:
@@ -243,9 +239,7 @@ def test_a_bad_value_anywhere_is_refused_naming_its_field_and_changes_nothing(de
 def test_a_bad_value_late_in_a_new_quiz_writes_nothing(tmp_path):
     data = read_quiz_file(DEMO_FILE)
     data["quiz"]["questions"][7]["choices"][3]["is_correct"] = "no"
-    with pytest.raises(
-        CommandError, match=r"quiz\.questions\[7\]\.choices\[3\]\.is_correct: expected true or false"
-    ):
+    with pytest.raises(CommandError, match=r"quiz\.questions\[7\]\.choices\[3\]\.is_correct: expected true or false"):
         call_command("import_quiz", str(write(tmp_path, json.dumps(data))))
     assert database_rows() == {"Guide": [], "Quiz": [], "Quiz_guides": [], "Question": [], "Choice": []}
 
