@@ -8,6 +8,14 @@ class GuideQuerySet(models.QuerySet):
         """Guides that learners may see."""
         return self.filter(published=True)
 
+    def visible_to(self, user) -> "GuideQuerySet":
+        """Guides whose page ``user`` may see: published ones, and drafts too for staff (author preview).
+
+        Args:
+            user: the request's user (``AnonymousUser`` included).
+        """
+        return self if user.is_staff else self.published()
+
 
 class Guide(models.Model):
     """A learning path: a text that explains a topic, with the quizzes that test it.

@@ -19,6 +19,14 @@ class QuizQuerySet(models.QuerySet):
         """Quizzes that learners may see and take."""
         return self.filter(published=True)
 
+    def visible_to(self, user) -> "QuizQuerySet":
+        """Quizzes whose page ``user`` may see: published ones, and drafts too for staff (author preview).
+
+        Args:
+            user: the request's user (``AnonymousUser`` included).
+        """
+        return self if user.is_staff else self.published()
+
     def with_question_count(self) -> "QuizQuerySet":
         """Annotate each quiz with ``question_count`` (int), in one query."""
         return self.annotate(question_count=Count("questions", distinct=True))
@@ -57,6 +65,18 @@ class Quiz(models.Model):
         return reverse("quizzes:detail", kwargs={"slug": self.slug})
 
 
+class QuestionQuerySet(models.QuerySet):
+    def with_answer_counts(self) -> "QuestionQuerySet":
+        """Annotate ``answer_count`` and ``correct_answer_count`` (ints): learners' answers, all attempts.
+
+        ``correct_answer_count`` counts answers judged correct when they were given (``Answer.is_correct``).
+        """
+        return self.annotate(
+            answer_count=Count("answers", distinct=True),
+            correct_answer_count=Count("answers", filter=Q(answers__is_correct=True), distinct=True),
+        )
+
+
 class Question(models.Model):
     """One question of a quiz, at ``position`` 1..N (unique within the quiz), with its choices."""
 
@@ -69,13 +89,19 @@ class Question(models.Model):
         help_text=_("Shown to the learner after answering: why the answer is right."),
     )
 
+    objects = QuestionQuerySet.as_manager()
+
     class Meta:
         ordering = ["quiz", "position"]
         verbose_name = _("question")
         verbose_name_plural = _("questions")
         constraints = [
             models.UniqueConstraint(fields=["quiz", "position"], name="question_position_unique_in_quiz"),
-            models.CheckConstraint(condition=Q(position__gte=1), name="question_position_positive"),
+            models.CheckConstraint(
+                condition=Q(position__gte=1),
+                name="question_position_positive",
+                violation_error_message=_("Positions start at 1."),
+            ),
         ]
 
     def __str__(self) -> str:
@@ -92,17 +118,31 @@ class Question(models.Model):
         return next((choice for choice in self.choices.all() if choice.is_correct), None)
 
 
+class ChoiceQuerySet(models.QuerySet):
+    def with_pick_count(self) -> "ChoiceQuerySet":
+        """Annotate ``pick_count`` (int): how many learners' answers picked each choice, all attempts."""
+        return self.annotate(pick_count=Count("answers"))
+
+
 class Choice(models.Model):
     """A possible answer to a question. Exactly one choice of a question is correct.
 
     The database allows at most one correct choice per question (a conditional unique constraint);
-    ``clean()`` gives authors the same rule as a form message.
+    ``clean()`` gives authors the same rule as a form message. The admin's choices formset checks "exactly
+    one" over all of a question's submitted choices instead (``checked_with_siblings``), so that an author can
+    move the mark from one choice to another in one save.
     """
+
+    #: Set by a form whose formset checks the one-correct rule over all the question's submitted choices;
+    #: ``clean()`` then skips its look-up of the stored ones, which the same save is changing.
+    checked_with_siblings = False
 
     question = models.ForeignKey(Question, on_delete=models.CASCADE, related_name="choices", verbose_name=_("question"))
     position = models.PositiveIntegerField(_("position"))
     text = models.CharField(_("text"), max_length=500)
     is_correct = models.BooleanField(_("correct"), default=False)
+
+    objects = ChoiceQuerySet.as_manager()
 
     class Meta:
         ordering = ["question", "position"]
@@ -113,7 +153,11 @@ class Choice(models.Model):
             models.UniqueConstraint(
                 fields=["question"], condition=Q(is_correct=True), name="one_correct_choice_per_question"
             ),
-            models.CheckConstraint(condition=Q(position__gte=1), name="choice_position_positive"),
+            models.CheckConstraint(
+                condition=Q(position__gte=1),
+                name="choice_position_positive",
+                violation_error_message=_("Positions start at 1."),
+            ),
         ]
 
     def __str__(self) -> str:
@@ -123,10 +167,11 @@ class Choice(models.Model):
         """Refuse a second correct choice for the same question.
 
         Raises:
-            ValidationError: on ``is_correct`` when another choice of the question is already correct.
+            ValidationError: on ``is_correct`` when another choice of the question is already correct (not
+                checked when ``checked_with_siblings``).
         """
         super().clean()
-        if self.is_correct and self.question_id:
+        if self.is_correct and self.question_id and not self.checked_with_siblings:
             others = Choice.objects.filter(question_id=self.question_id, is_correct=True).exclude(pk=self.pk)
             if others.exists():
                 raise ValidationError(

@@ -1,11 +1,15 @@
-"""Writes that touch several models: starting an attempt and answering a question."""
+"""Writes that touch several models: starting an attempt, answering a question, making someone an author."""
 
 from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import Group
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from quizzes.models import Answer, Attempt, Choice, Question, Quiz
+
+# The group that ``quizzes/migrations/0003_authors_group.py`` creates with the authors' permissions.
+AUTHORS_GROUP = "Authors"
 
 
 class AnswerRefused(Exception):
@@ -74,3 +78,18 @@ def answer_submit(*, attempt: Attempt, question: Question, choice: Choice) -> tu
         attempt.finished_at = timezone.now()
         attempt.save(update_fields=["finished_at"])
     return answer, True
+
+
+@transaction.atomic
+def author_grant(*, user: AbstractBaseUser) -> None:
+    """Let ``user`` write and translate content in the admin: staff status and membership of "Authors".
+
+    The group (created by a migration) may add, change and delete guides, quizzes, questions and choices and
+    view attempts; it grants nothing over users or groups.
+
+    Raises:
+        Group.DoesNotExist: the migrations have not been applied.
+    """
+    user.is_staff = True
+    user.save(update_fields=["is_staff"])
+    user.groups.add(Group.objects.get(name=AUTHORS_GROUP))

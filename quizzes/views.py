@@ -32,7 +32,8 @@ class QuizDetailView(DetailView):
     context_object_name = "quiz"
 
     def get_queryset(self):
-        return Quiz.objects.published().prefetch_related(
+        # Staff also see drafts, as a preview ("View on site" in the admin); learners get 404 for them.
+        return Quiz.objects.visible_to(self.request.user).prefetch_related(
             _questions_with_choices(), Prefetch("guides", queryset=Guide.objects.published())
         )
 

@@ -4,6 +4,7 @@ from django.contrib.auth import get_user_model
 
 from guides.models import Guide
 from quizzes.models import Choice, Question, Quiz
+from quizzes.services import answer_submit, attempt_start, author_grant
 
 PASSWORD = "correct horse battery staple"
 
@@ -40,3 +41,56 @@ def make_quiz(
             for c in range(1, choices + 1)
         )
     return quiz
+
+
+def make_author(username: str = "author", **fields):
+    """A staff user in the "Authors" group, as ``manage.py make_author`` makes one; password ``PASSWORD``."""
+    user = make_user(username, **fields)
+    author_grant(user=user)
+    return user
+
+
+def make_superuser(username: str = "admin"):
+    return get_user_model().objects.create_superuser(username=username, password=PASSWORD)
+
+
+def answer_quiz(learner, quiz: Quiz, picks: list[int], language: str = "en"):
+    """Start an attempt of ``learner`` at ``quiz`` and answer its first questions, picking choice ``picks[i]``
+    (by position) for question ``i + 1``. Returns the attempt (finished once every question is answered)."""
+    attempt = attempt_start(learner=learner, quiz=quiz, language=language)
+    for position, pick in enumerate(picks, start=1):
+        question = quiz.questions.get(position=position)
+        answer_submit(attempt=attempt, question=question, choice=question.choices.get(position=pick))
+    attempt.refresh_from_db()
+    return attempt
+
+
+def admin_form_data(response) -> dict:
+    """The POST data an admin add/change page would send unchanged: its form and inline forms' current values.
+
+    Blank extra inline forms are left out (``TOTAL_FORMS`` counts the existing rows only); tests change or
+    add values in the returned dict, then post it.
+    """
+    data = {}
+
+    def add(form):
+        for name in form.fields:
+            value = form[name].value()
+            key = form.add_prefix(name)
+            if value is None or value is False:
+                continue
+            if value is True:
+                data[key] = "on"
+            elif isinstance(value, list | tuple):
+                data[key] = [str(item) for item in value]
+            else:
+                data[key] = str(value)
+
+    add(response.context["adminform"].form)
+    for inline in response.context["inline_admin_formsets"]:
+        formset = inline.formset
+        add(formset.management_form)
+        data[f"{formset.prefix}-TOTAL_FORMS"] = str(len(formset.initial_forms))
+        for form in formset.initial_forms:
+            add(form)
+    return data

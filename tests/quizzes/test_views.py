@@ -5,7 +5,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from quizzes.models import Answer, Attempt
-from tests.factories import PASSWORD, make_quiz, make_user
+from tests.factories import PASSWORD, make_author, make_quiz, make_user
 
 pytestmark = pytest.mark.django_db
 
@@ -226,3 +226,48 @@ def test_quiz_page_queries_do_not_grow_with_the_number_of_questions(client, djan
     # session, user, quiz, questions, choices, guides, unfinished attempt, its next question
     with django_assert_num_queries(8):
         assert client.get(url("quizzes:detail", slug=quiz.slug)).status_code == 200
+
+
+# --- Draft preview ------------------------------------------------------------------------------------------------
+
+DRAFT_NOTICE = "Draft preview: learners cannot see this page until it is published."
+
+
+def test_unpublished_quiz_is_404_for_anonymous_visitors(client):
+    quiz = make_quiz(published=False)
+    assert client.get(url("quizzes:detail", slug=quiz.slug)).status_code == 404
+
+
+def test_learner_cannot_answer_or_see_results_of_an_unpublished_quiz(learner_client):
+    quiz = make_quiz(published=False)
+    assert learner_client.get(question_url(quiz, 1)).status_code == 404
+    assert learner_client.get(url("quizzes:results", slug=quiz.slug)).status_code == 404
+
+
+def test_staff_preview_a_draft_quiz_without_a_start_button(client):
+    quiz = make_quiz(title="Unfinished quiz", published=False)
+    client.force_login(make_author())
+    response = client.get(url("quizzes:detail", slug=quiz.slug))
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert DRAFT_NOTICE in page
+    assert "Unfinished quiz" in page
+    assert "Question 2" in page
+    assert url("quizzes:start", slug=quiz.slug) not in page
+
+
+def test_published_quiz_shows_no_draft_notice_to_staff(client):
+    quiz = make_quiz(published=True)
+    client.force_login(make_author())
+    page = client.get(url("quizzes:detail", slug=quiz.slug)).content.decode()
+    assert DRAFT_NOTICE not in page
+    assert url("quizzes:start", slug=quiz.slug) in page
+
+
+def test_view_on_site_from_the_admin_reaches_the_draft(client):
+    quiz = make_quiz(slug="draft", published=False)
+    client.force_login(make_author())
+    response = client.get(reverse("admin:quizzes_quiz_change", args=[quiz.pk]))
+    response = client.get(response.context["absolute_url"], follow=True)
+    assert response.redirect_chain[-1][0] == "http://testserver/en/quizzes/draft/"
+    assert response.status_code == 200

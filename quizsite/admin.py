@@ -1,0 +1,62 @@
+"""Pieces shared by the apps' admins: tabbed translation fields and search across every language.
+
+Not an app's ``admin.py`` (``quizsite`` is not an installed app); ``guides/admin.py`` and ``quizzes/admin.py``
+import from here.
+"""
+
+from django.conf import settings
+from django.http import HttpRequest, HttpResponseRedirect
+from django.urls import reverse
+from modeltranslation.admin import TranslationAdmin
+from modeltranslation.utils import build_localized_fieldname
+
+import quizsite.search  # noqa: F401  (registers the folded_contains lookup used in search_fields)
+
+# modeltranslation's tabs need jQuery UI. Its own admin class loads it from a CDN, which the site's
+# Content-Security-Policy (and an offline admin) would block; this copy is served from static/vendor/.
+TABBED_TRANSLATION_JS = (
+    "admin/js/jquery.init.js",
+    "modeltranslation/js/force_jquery.js",
+    "vendor/jquery-ui/jquery-ui.min.js",
+    "modeltranslation/js/tabbed_translation_fields.js",
+)
+TABBED_TRANSLATION_CSS = {"all": ("modeltranslation/css/tabbed_translation_fields.css",)}
+
+
+def folded_search_fields(*paths: str) -> list[str]:
+    """``search_fields`` entries: every language of each translated field, ignoring case and dots on i.
+
+    Args:
+        paths: translated fields, possibly across relations: ``"title"``, ``"questions__text"``.
+
+    Returns:
+        e.g. ``["title_en__folded_contains", "title_fr__folded_contains", "title_tr__folded_contains"]``.
+    """
+    return [
+        f"{build_localized_fieldname(path, code)}__folded_contains"
+        for path in paths
+        for code, _name in settings.LANGUAGES
+    ]
+
+
+class TranslatedAdmin(TranslationAdmin):
+    """A ModelAdmin whose translated fields, its translation inlines' too, show one tab per language.
+
+    modeltranslation marks the English field required where the model field is; French and Turkish may stay
+    empty, and the site then shows English.
+    """
+
+    class Media:
+        js = TABBED_TRANSLATION_JS
+        css = TABBED_TRANSLATION_CSS
+
+
+def redirect_to_change_page(obj) -> HttpResponseRedirect:
+    """Redirect to ``obj``'s admin change page (any model registered in the default admin site)."""
+    opts = obj._meta
+    return HttpResponseRedirect(reverse(f"admin:{opts.app_label}_{opts.model_name}_change", args=[obj.pk]))
+
+
+def pressed_plain_save(request: HttpRequest) -> bool:
+    """Tell whether a change form was sent with "Save" (not "Save and continue editing", "add another")."""
+    return not {"_continue", "_addanother", "_saveasnew"} & set(request.POST)
