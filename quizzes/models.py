@@ -68,7 +68,9 @@ class Question(models.Model):
     position = models.PositiveIntegerField(_("position"))
     text = models.TextField(_("text"))
     explanation = models.TextField(
-        _("explanation"), blank=True, help_text=_("Shown to the learner after answering: why the answer is right.")
+        _("explanation"),
+        blank=True,
+        help_text=_("Shown to the learner after answering: why the answer is right."),
     )
 
     class Meta:
@@ -113,7 +115,9 @@ class Choice(models.Model):
         verbose_name = _("choice")
         verbose_name_plural = _("choices")
         constraints = [
-            models.UniqueConstraint(fields=["question", "position"], name="choice_position_unique_in_question"),
+            models.UniqueConstraint(
+                fields=["question", "position"], name="choice_position_unique_in_question"
+            ),
             models.UniqueConstraint(
                 fields=["question"], condition=Q(is_correct=True), name="one_correct_choice_per_question"
             ),
@@ -134,7 +138,11 @@ class Choice(models.Model):
             others = Choice.objects.filter(question_id=self.question_id, is_correct=True).exclude(pk=self.pk)
             if others.exists():
                 raise ValidationError(
-                    {"is_correct": _("A question has exactly one correct choice; another one is already marked.")}
+                    {
+                        "is_correct": _(
+                            "A question has exactly one correct choice; another one is already marked."
+                        )
+                    }
                 )
 
 
@@ -205,12 +213,16 @@ class Attempt(models.Model):
 class Answer(models.Model):
     """A learner's answer to one question within an attempt. The first answer is final: one per question."""
 
-    attempt = models.ForeignKey(Attempt, on_delete=models.CASCADE, related_name="answers", verbose_name=_("attempt"))
+    attempt = models.ForeignKey(
+        Attempt, on_delete=models.CASCADE, related_name="answers", verbose_name=_("attempt")
+    )
     # PROTECT: content that learners have answered cannot be deleted from under their results.
     question = models.ForeignKey(
         Question, on_delete=models.PROTECT, related_name="answers", verbose_name=_("question")
     )
-    choice = models.ForeignKey(Choice, on_delete=models.PROTECT, related_name="answers", verbose_name=_("choice"))
+    choice = models.ForeignKey(
+        Choice, on_delete=models.PROTECT, related_name="answers", verbose_name=_("choice")
+    )
     is_correct = models.BooleanField(_("correct"))
     answered_at = models.DateTimeField(_("answered"), auto_now_add=True)
 
@@ -219,7 +231,9 @@ class Answer(models.Model):
         verbose_name = _("answer")
         verbose_name_plural = _("answers")
         constraints = [
-            models.UniqueConstraint(fields=["attempt", "question"], name="one_answer_per_question_per_attempt"),
+            models.UniqueConstraint(
+                fields=["attempt", "question"], name="one_answer_per_question_per_attempt"
+            ),
         ]
 
     def __str__(self) -> str:
