@@ -11,6 +11,7 @@ from pathlib import Path
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
+from django.utils.log import DEFAULT_LOGGING
 from django.utils.translation import gettext_lazy as _
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -232,15 +233,22 @@ if env_bool("DJANGO_BEHIND_PROXY"):
 
 # --- Logging ----------------------------------------------------------------------------------------------
 # Everything to stdout, where the container runtime collects it; errors of requests (500s) included, which
-# Django's default configuration would only e-mail.
+# Django's default configuration would only e-mail. runserver's request lines keep Django's own format.
 LOG_LEVEL = os.environ.get("DJANGO_LOG_LEVEL", "INFO")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "formatters": {"plain": {"format": "{asctime} {levelname} {name}: {message}", "style": "{"}},
+    "formatters": {
+        "plain": {"format": "{asctime} {levelname} {name}: {message}", "style": "{"},
+        "django.server": DEFAULT_LOGGING["formatters"]["django.server"],
+    },
     "handlers": {
         "stdout": {"class": "logging.StreamHandler", "stream": "ext://sys.stdout", "formatter": "plain"},
+        "django.server": DEFAULT_LOGGING["handlers"]["django.server"],
     },
     "root": {"handlers": ["stdout"], "level": LOG_LEVEL},
-    "loggers": {"django": {"handlers": ["stdout"], "level": LOG_LEVEL, "propagate": False}},
+    "loggers": {
+        "django": {"handlers": ["stdout"], "level": LOG_LEVEL, "propagate": False},
+        "django.server": DEFAULT_LOGGING["loggers"]["django.server"],
+    },
 }
