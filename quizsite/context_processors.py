@@ -9,8 +9,8 @@ def language_switcher(request: HttpRequest) -> dict:
 
     Returns ``{"language_choices": [{"code", "name_local", "next", "current"}, …]}`` in ``settings.LANGUAGES``
     order. ``next`` is translated here, while the active language still matches the page's prefix: Django's
-    ``set_language`` only translates a ``next`` whose prefix matches the language of *its* request, which
-    comes from the cookie or Accept-Language and may differ from the page's.
+    ``set_language`` only translates a ``next`` whose prefix matches the language of *its* request, which comes
+    from the cookie or Accept-Language and may differ from the page's.
     """
     current = get_language()
     path = request.get_full_path()

@@ -20,10 +20,7 @@ DEMO_FILE = Path(__file__).resolve().parent / "demo" / "data-parallelism.json"
 
 
 def _translations(texts: dict, field: str) -> dict:
-    """Map ``{"en": "Hi", "fr": None}`` to model keyword arguments.
-
-    The result looks like ``{"field_en": "Hi", "field_fr": None, …}``.
-    """
+    """Map ``{"en": "Hi", "fr": None}`` to model keyword arguments ``{"field_en": "Hi", "field_fr": None, …}``."""
     return {build_localized_fieldname(field, code): texts.get(code) for code, _name in settings.LANGUAGES}
 
 

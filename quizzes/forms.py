@@ -5,7 +5,7 @@ from quizzes.models import Question
 
 
 class AnswerForm(forms.Form):
-    """The learner's pick of one choice of ``question``: radio inputs named ``choice``, none pre-selected."""
+    """The learner's pick of one choice of ``question``, as radio inputs named ``choice``, none pre-selected."""
 
     choice = forms.ModelChoiceField(
         queryset=None,

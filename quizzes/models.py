@@ -34,9 +34,7 @@ class Quiz(models.Model):
     slug = models.SlugField(_("slug"), max_length=100, unique=True)
     title = models.CharField(_("title"), max_length=200)
     description = models.TextField(_("description"), blank=True)
-    difficulty = models.CharField(
-        _("difficulty"), max_length=10, choices=Difficulty.choices, default=Difficulty.MEDIUM
-    )
+    difficulty = models.CharField(_("difficulty"), max_length=10, choices=Difficulty.choices, default=Difficulty.MEDIUM)
     guides = models.ManyToManyField(
         "guides.Guide", related_name="quizzes", blank=True, verbose_name=_("related guides")
     )
@@ -49,9 +47,7 @@ class Quiz(models.Model):
         verbose_name = _("quiz")
         verbose_name_plural = _("quizzes")
         constraints = [
-            models.CheckConstraint(
-                condition=Q(difficulty__in=Difficulty.values), name="quiz_difficulty_valid"
-            ),
+            models.CheckConstraint(condition=Q(difficulty__in=Difficulty.values), name="quiz_difficulty_valid"),
         ]
 
     def __str__(self) -> str:
@@ -103,9 +99,7 @@ class Choice(models.Model):
     ``clean()`` gives authors the same rule as a form message.
     """
 
-    question = models.ForeignKey(
-        Question, on_delete=models.CASCADE, related_name="choices", verbose_name=_("question")
-    )
+    question = models.ForeignKey(Question, on_delete=models.CASCADE, related_name="choices", verbose_name=_("question"))
     position = models.PositiveIntegerField(_("position"))
     text = models.CharField(_("text"), max_length=500)
     is_correct = models.BooleanField(_("correct"), default=False)
@@ -115,9 +109,7 @@ class Choice(models.Model):
         verbose_name = _("choice")
         verbose_name_plural = _("choices")
         constraints = [
-            models.UniqueConstraint(
-                fields=["question", "position"], name="choice_position_unique_in_question"
-            ),
+            models.UniqueConstraint(fields=["question", "position"], name="choice_position_unique_in_question"),
             models.UniqueConstraint(
                 fields=["question"], condition=Q(is_correct=True), name="one_correct_choice_per_question"
             ),
@@ -138,11 +130,7 @@ class Choice(models.Model):
             others = Choice.objects.filter(question_id=self.question_id, is_correct=True).exclude(pk=self.pk)
             if others.exists():
                 raise ValidationError(
-                    {
-                        "is_correct": _(
-                            "A question has exactly one correct choice; another one is already marked."
-                        )
-                    }
+                    {"is_correct": _("A question has exactly one correct choice; another one is already marked.")}
                 )
 
 
@@ -213,16 +201,10 @@ class Attempt(models.Model):
 class Answer(models.Model):
     """A learner's answer to one question within an attempt. The first answer is final: one per question."""
 
-    attempt = models.ForeignKey(
-        Attempt, on_delete=models.CASCADE, related_name="answers", verbose_name=_("attempt")
-    )
+    attempt = models.ForeignKey(Attempt, on_delete=models.CASCADE, related_name="answers", verbose_name=_("attempt"))
     # PROTECT: content that learners have answered cannot be deleted from under their results.
-    question = models.ForeignKey(
-        Question, on_delete=models.PROTECT, related_name="answers", verbose_name=_("question")
-    )
-    choice = models.ForeignKey(
-        Choice, on_delete=models.PROTECT, related_name="answers", verbose_name=_("choice")
-    )
+    question = models.ForeignKey(Question, on_delete=models.PROTECT, related_name="answers", verbose_name=_("question"))
+    choice = models.ForeignKey(Choice, on_delete=models.PROTECT, related_name="answers", verbose_name=_("choice"))
     is_correct = models.BooleanField(_("correct"))
     answered_at = models.DateTimeField(_("answered"), auto_now_add=True)
 
@@ -231,9 +213,7 @@ class Answer(models.Model):
         verbose_name = _("answer")
         verbose_name_plural = _("answers")
         constraints = [
-            models.UniqueConstraint(
-                fields=["attempt", "question"], name="one_answer_per_question_per_attempt"
-            ),
+            models.UniqueConstraint(fields=["attempt", "question"], name="one_answer_per_question_per_attempt"),
         ]
 
     def __str__(self) -> str:

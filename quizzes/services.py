@@ -69,9 +69,7 @@ def answer_submit(*, attempt: Attempt, question: Question, choice: Choice) -> tu
     next_question = attempt.next_question()
     if next_question is None or next_question.pk != question.pk:
         raise AnswerRefused(_("Please answer the questions in order."))
-    answer = Answer.objects.create(
-        attempt=attempt, question=question, choice=choice, is_correct=choice.is_correct
-    )
+    answer = Answer.objects.create(attempt=attempt, question=question, choice=choice, is_correct=choice.is_correct)
     if attempt.next_question() is None:
         attempt.finished_at = timezone.now()
         attempt.save(update_fields=["finished_at"])

@@ -135,11 +135,7 @@ def results_view(request: HttpRequest, slug: str) -> HttpResponse:
         return redirect(quiz)
     answers = {answer.question_id: answer for answer in attempt.answers.select_related("choice")}
     rows = [
-        {
-            "question": question,
-            "answer": answers.get(question.pk),
-            "correct_choice": question.correct_choice(),
-        }
+        {"question": question, "answer": answers.get(question.pk), "correct_choice": question.correct_choice()}
         for question in quiz.questions.all()
     ]
     return render(

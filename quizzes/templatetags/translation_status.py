@@ -1,9 +1,9 @@
-"""Template tags that make fallback-language text visible: ``lang`` attributes, "not yet translated" markers.
+"""Template tags that make fallback-language text visible: ``lang`` attributes and "not yet translated" markers.
 
 A translated field whose value in the active language is missing (NULL or empty) is shown in the fallback
-language, English (``MODELTRANSLATION_FALLBACK_LANGUAGES``). Such text must carry ``lang="en"`` so browsers
-and screen readers read it right, and each block of content (a question with its choices, a guide card) shows
-one marker when any of its text falls back.
+language, English (``MODELTRANSLATION_FALLBACK_LANGUAGES``). Such text must carry ``lang="en"`` so browsers and
+screen readers read it right, and each block of content (a question with its choices, a guide card) shows one
+marker when any of its text falls back.
 """
 
 from collections.abc import Iterable
@@ -63,9 +63,7 @@ def lang_attr(instance: models.Model, field: str, container_lang: str = "") -> s
 
 
 @register.simple_tag
-def untranslated(
-    instance: models.Model, fields: str, children: Iterable | None = None, child_fields: str = ""
-):
+def untranslated(instance: models.Model, fields: str, children: Iterable | None = None, child_fields: str = ""):
     """Tell whether any text of a block falls back, so the block shows one "not yet translated" marker.
 
     Args:

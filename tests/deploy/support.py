@@ -213,9 +213,7 @@ class Browser:
         self.requests_per_port = dict.fromkeys(self.ports, 0)
         self._turn = 0
 
-    def request(
-        self, method: str, path: str, body: bytes | None = None, headers: dict | None = None
-    ) -> Response:
+    def request(self, method: str, path: str, body: bytes | None = None, headers: dict | None = None) -> Response:
         port = self.ports[self._turn % len(self.ports)]
         self._turn += 1
         self.requests_per_port[port] += 1
@@ -349,15 +347,11 @@ class Learner:
         assert page.status == 200, f"question {position}: {page!r}"
         right_text, wrong_text = self.key[position]
         choice = Page(page.text).choices()[right_text if right else wrong_text]
-        response = self.browser.post(
-            path, {"csrfmiddlewaretoken": Page(page.text).csrf_token, "choice": choice}
-        )
-        assert (response.status, response.headers["Location"]) == (302, path), (
-            f"answer {position}: {response!r}"
-        )
+        response = self.browser.post(path, {"csrfmiddlewaretoken": Page(page.text).csrf_token, "choice": choice})
+        assert (response.status, response.headers["Location"]) == (302, path), f"answer {position}: {response!r}"
         feedback = self.browser.get(path)
         assert feedback.status == 200
-        assert ("Right!" if right else "Not quite.") in feedback.text
+        assert f'class="feedback {"feedback-correct" if right else "feedback-incorrect"}"' in feedback.text
 
     def score(self) -> str:
         """The score on the results page, as shown: ``"6 / 8"``."""

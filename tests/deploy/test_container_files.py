@@ -150,9 +150,7 @@ def test_env_example_documents_every_variable_the_deployment_reads():
         ROOT / "docker" / "entrypoint.sh",
         ROOT / "docker-compose.yml",
     ]
-    pattern = re.compile(
-        r"""(?:env_\w+\(|environ\.get\(|\$\{)["']?((?:DJANGO|GUNICORN|POSTGRES|WEB|DATABASE)_\w+)"""
-    )
+    pattern = re.compile(r"""(?:env_\w+\(|environ\.get\(|\$\{)["']?((?:DJANGO|GUNICORN|POSTGRES|WEB|DATABASE)_\w+)""")
     read = {name for path in sources for name in pattern.findall(path.read_text())}
     documented = (ROOT / ".env.example").read_text()
 

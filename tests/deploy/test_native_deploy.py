@@ -225,9 +225,7 @@ def test_containers_starting_together_apply_migrations_once(make_database, stati
 
     assert [result.returncode for result in results] == [0, 0], [result.stderr for result in results]
     with psycopg.connect(database_url) as conn:
-        total, distinct = conn.execute(
-            "SELECT count(*), count(DISTINCT (app, name)) FROM django_migrations"
-        ).fetchone()
+        total, distinct = conn.execute("SELECT count(*), count(DISTINCT (app, name)) FROM django_migrations").fetchone()
     assert total == distinct > 0
     applied = ["Applying quizzes.0001_initial" in result.stdout for result in results]
     assert sorted(applied) == [False, True]

@@ -13,9 +13,7 @@ ROOT = Path(__file__).resolve().parents[2]
 def clean_env(**variables: str) -> dict[str, str]:
     """This machine's environment without any Django, database or gunicorn variable, plus ``variables``."""
     env = {
-        key: value
-        for key, value in os.environ.items()
-        if not key.startswith(("DJANGO_", "DATABASE_URL", "GUNICORN_"))
+        key: value for key, value in os.environ.items() if not key.startswith(("DJANGO_", "DATABASE_URL", "GUNICORN_"))
     }
     env.update(variables)
     return env
@@ -34,9 +32,7 @@ def production_env(**overrides: str) -> dict[str, str]:
 
 
 def run(env: dict[str, str], *args: str) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, *args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60
-    )
+    return subprocess.run([sys.executable, *args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
 
 
 def setting(env: dict[str, str], name: str, module: str = "quizsite.settings") -> str:
@@ -51,9 +47,7 @@ def setting(env: dict[str, str], name: str, module: str = "quizsite.settings") -
 
 
 def test_check_deploy_with_env_example_and_https_reports_no_issues():
-    result = run(
-        production_env(DJANGO_HTTPS="1"), "manage.py", "check", "--deploy", "--fail-level", "WARNING"
-    )
+    result = run(production_env(DJANGO_HTTPS="1"), "manage.py", "check", "--deploy", "--fail-level", "WARNING")
 
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "System check identified no issues (1 silenced)."
@@ -69,9 +63,7 @@ def test_check_deploy_silences_nothing_once_hsts_preload_is_chosen():
 
 
 def test_check_deploy_without_https_warns_about_cookies_redirect_and_hsts():
-    result = run(
-        production_env(DJANGO_HTTPS="0"), "manage.py", "check", "--deploy", "--fail-level", "WARNING"
-    )
+    result = run(production_env(DJANGO_HTTPS="0"), "manage.py", "check", "--deploy", "--fail-level", "WARNING")
 
     assert result.returncode == 1
     for check in ("security.W004", "security.W008", "security.W012", "security.W016"):

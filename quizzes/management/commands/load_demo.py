@@ -4,9 +4,7 @@ from quizzes.content import DEMO_FILE, quiz_create_from_data, read_quiz_file
 
 
 class Command(BaseCommand):
-    help = (
-        "Load the demo content (the 'Data parallelism' guide and quiz) when it is absent; never overwrites."
-    )
+    help = "Load the demo content (the 'Data parallelism' guide and quiz) when it is absent; never overwrites."
 
     def handle(self, *args, **options):
         quiz, created = quiz_create_from_data(read_quiz_file(DEMO_FILE))
