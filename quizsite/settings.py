@@ -2,6 +2,8 @@
 
 Development (``manage.py``, the Makefile, the test suite) sets ``DJANGO_DEBUG=1`` by default; the web server
 entry point (``quizsite.wsgi``) does not, so a deployed site runs with debug off unless told otherwise.
+With debug off, a missing production value (``DJANGO_SECRET_KEY``, ``DJANGO_ALLOWED_HOSTS``) stops the start
+with an error that names the variable. ``.env.example`` documents every variable.
 """
 
 import os
@@ -9,6 +11,7 @@ from pathlib import Path
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
+from django.utils.log import DEFAULT_LOGGING
 from django.utils.translation import gettext_lazy as _
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -37,6 +40,25 @@ def env_bool(name: str, default: bool = False) -> bool:
     raise ImproperlyConfigured(f"{name} must be 1 or 0 (true/false), not {raw!r}.")
 
 
+def env_int(name: str, default: int) -> int:
+    """Read a whole-number environment variable (a count, or a duration in seconds).
+
+    Args:
+        name: the variable's name, e.g. ``"DJANGO_CONN_MAX_AGE"``.
+        default: the value when the variable is unset or empty.
+
+    Raises:
+        ImproperlyConfigured: when the value is not a whole number, naming the variable.
+    """
+    raw = os.environ.get(name, "").strip()
+    if not raw:
+        return default
+    try:
+        return int(raw)
+    except ValueError:
+        raise ImproperlyConfigured(f"{name} must be a whole number, not {raw!r}.") from None
+
+
 def env_list(name: str, default: str = "") -> list[str]:
     """Read a comma-separated environment variable as a list of non-empty, stripped items."""
     return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
@@ -56,6 +78,14 @@ if not SECRET_KEY:
     SECRET_KEY = "django-insecure-development-only-key-never-use-in-production"
 
 ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]" if DEBUG else "")
+if not ALLOWED_HOSTS and not DEBUG:
+    # Without it every request would get "400 Bad Request": say so at start instead.
+    raise ImproperlyConfigured(
+        "DJANGO_ALLOWED_HOSTS is required when debug is off: the host names the site is served under, "
+        "comma-separated, e.g. `quiz.example.com` (`.example.com` for every subdomain)."
+    )
+# Origins (scheme://host[:port]) that may POST forms besides the site itself, e.g. the public address when a
+# proxy forwards requests under another host name.
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS")
 
 INSTALLED_APPS = [
@@ -107,10 +137,12 @@ TEMPLATES = [
 
 # --- Database ---------------------------------------------------------------------------------------------
 # The embedded SQLite file by default; DATABASE_URL (postgres://user:pass@host:5432/name) in production.
+# Connections are kept open for DJANGO_CONN_MAX_AGE seconds and checked before reuse, so a restarted database
+# costs one reconnect, not an error page.
 DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
-        conn_max_age=int(os.environ.get("DJANGO_CONN_MAX_AGE", "600")),
+        conn_max_age=env_int("DJANGO_CONN_MAX_AGE", 600),
         conn_health_checks=True,
     )
 }
@@ -123,6 +155,9 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+# Sessions live in the database, not in a web process or on its disk: any web container can serve any request
+# and a restart logs no one out.
+SESSION_ENGINE = "django.contrib.sessions.backends.db"
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
@@ -144,6 +179,10 @@ MODELTRANSLATION_DEFAULT_LANGUAGE = "en"
 MODELTRANSLATION_FALLBACK_LANGUAGES = ("en",)
 
 # --- Static files -----------------------------------------------------------------------------------------
+# With debug off, WhiteNoise serves the files that `collectstatic` gathered into STATIC_ROOT (at image build
+# time): compressed, under names that carry a hash of their content, cached by browsers for good. A stylesheet
+# that refers to a missing file makes `collectstatic`, and so the build, fail; a template that names one fails
+# the deploy tests (tests/deploy), which fetch every static address the pages use.
 STATIC_URL = "static/"
 STATIC_ROOT = Path(os.environ.get("DJANGO_STATIC_ROOT", BASE_DIR / "staticfiles"))
 STATICFILES_DIRS = [BASE_DIR / "static"]
@@ -169,3 +208,47 @@ SECURE_CSP = {
 }
 SESSION_COOKIE_HTTPONLY = True
 X_FRAME_OPTIONS = "DENY"
+
+# --- HTTPS and proxies ------------------------------------------------------------------------------------
+# DJANGO_HTTPS=1 when the site is reached over HTTPS only, usually through a proxy that terminates TLS.
+HTTPS = env_bool("DJANGO_HTTPS")
+SECURE_SSL_REDIRECT = HTTPS
+# The container's health check and load balancers probe /healthz over plain HTTP from inside the network.
+SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
+SESSION_COOKIE_SECURE = HTTPS
+CSRF_COOKIE_SECURE = HTTPS
+SECURE_HSTS_SECONDS = env_int("DJANGO_HSTS_SECONDS", 31_536_000) if HTTPS else 0  # a year
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("DJANGO_HSTS_INCLUDE_SUBDOMAINS", default=True)
+SECURE_HSTS_PRELOAD = env_bool("DJANGO_HSTS_PRELOAD")
+if not SECURE_HSTS_PRELOAD:
+    # Asking browsers to preload HSTS for the domain binds it and every subdomain to HTTPS for months and is
+    # hard to undo, so it is the site owner's decision (DJANGO_HSTS_PRELOAD=1). Until it is taken, only the
+    # check that asks for it (security.W021) is silenced; `check --deploy` still reports everything else.
+    SILENCED_SYSTEM_CHECKS = ["security.W021"]
+# DJANGO_BEHIND_PROXY=1: a proxy in front terminates TLS and sets X-Forwarded-Proto. Only then is the header
+# trusted, since a client talking to the site directly could send it too. This is the only place that trusts
+# it: the entry point tells gunicorn to trust no proxy headers itself.
+if env_bool("DJANGO_BEHIND_PROXY"):
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+
+# --- Logging ----------------------------------------------------------------------------------------------
+# Everything to stdout, where the container runtime collects it; errors of requests (500s) included, which
+# Django's default configuration would only e-mail. runserver's request lines keep Django's own format.
+LOG_LEVEL = os.environ.get("DJANGO_LOG_LEVEL", "INFO")
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {
+        "plain": {"format": "{asctime} {levelname} {name}: {message}", "style": "{"},
+        "django.server": DEFAULT_LOGGING["formatters"]["django.server"],
+    },
+    "handlers": {
+        "stdout": {"class": "logging.StreamHandler", "stream": "ext://sys.stdout", "formatter": "plain"},
+        "django.server": DEFAULT_LOGGING["handlers"]["django.server"],
+    },
+    "root": {"handlers": ["stdout"], "level": LOG_LEVEL},
+    "loggers": {
+        "django": {"handlers": ["stdout"], "level": LOG_LEVEL, "propagate": False},
+        "django.server": DEFAULT_LOGGING["loggers"]["django.server"],
+    },
+}

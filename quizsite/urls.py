@@ -4,11 +4,13 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from guides.views import HomeView
-from quizsite.views import SignupView
+from quizsite.views import SignupView, healthz_view
 
 urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
+    # Outside the language prefixes: probes ask for one fixed address.
+    path("healthz", healthz_view, name="healthz"),
 ]
 
 # Every learner page lives under a language prefix (/en/, /fr/, /tr/); "/" is redirected by LocaleMiddleware

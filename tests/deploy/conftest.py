@@ -1,0 +1,75 @@
+"""Fixtures of the deploy tests: databases of their own on the local PostgreSQL, static files collected as the
+image build collects them, and the site served by the container's entry point.
+
+Without PostgreSQL these tests are skipped, with the reason, unless ``QUIZSITE_REQUIRE_POSTGRES`` is set (as
+.ci/run sets it): then they fail. ``QUIZSITE_TEST_POSTGRES_URL`` names the server (a role that may create
+databases), by default ``postgres://postgres@127.0.0.1:5432/postgres``.
+"""
+
+import os
+import secrets
+from urllib.parse import urlsplit, urlunsplit
+
+import psycopg
+import pytest
+from psycopg import sql
+
+from tests.deploy.support import Server, free_port, manage, production_env
+
+POSTGRES_URL = os.environ.get("QUIZSITE_TEST_POSTGRES_URL", "postgres://postgres@127.0.0.1:5432/postgres")
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> str:
+    """The URL of a PostgreSQL server that answers; skips (or fails, see the module docstring) otherwise."""
+    try:
+        psycopg.connect(POSTGRES_URL, connect_timeout=3).close()
+    except psycopg.OperationalError as error:
+        reason = f"PostgreSQL is not reachable at {POSTGRES_URL} ({' '.join(str(error).split())})"
+        if os.environ.get("QUIZSITE_REQUIRE_POSTGRES"):
+            pytest.fail(f"{reason}, and QUIZSITE_REQUIRE_POSTGRES is set.")
+        pytest.skip(f"{reason}; set QUIZSITE_REQUIRE_POSTGRES=1 to fail instead.")
+    return POSTGRES_URL
+
+
+@pytest.fixture(scope="module")
+def make_database(postgres_server):
+    """Create empty databases named ``quizsite_deploy_<random>``; returns a function giving each one's URL.
+
+    Every database is dropped at the end of the module, with any connection still open to it.
+    """
+    created = []
+
+    def make() -> str:
+        name = f"quizsite_deploy_{secrets.token_hex(4)}"
+        with psycopg.connect(postgres_server, autocommit=True) as conn:
+            conn.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
+        created.append(name)
+        return urlunsplit(urlsplit(postgres_server)._replace(path=f"/{name}"))
+
+    yield make
+    with psycopg.connect(postgres_server, autocommit=True) as conn:
+        for name in created:
+            conn.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))
+
+
+@pytest.fixture(scope="session")
+def static_root(tmp_path_factory):
+    """Static files collected with production settings into a temporary folder, as the image build does."""
+    root = tmp_path_factory.mktemp("staticfiles")
+    manage(production_env("sqlite:///unused.sqlite3", root), "collectstatic", "--noinput")
+    return root
+
+
+@pytest.fixture(scope="module")
+def site_env(make_database, static_root) -> dict[str, str]:
+    """The production environment of the module's web containers: one new database, shared by all of them."""
+    return production_env(make_database(), static_root)
+
+
+@pytest.fixture(scope="module")
+def site(site_env, tmp_path_factory):
+    """The site served by the entry point on a free port (migrating the new database), with the demo quiz."""
+    with Server(site_env, free_port(), tmp_path_factory.mktemp("site") / "entrypoint.log") as server:
+        manage(site_env, "load_demo")
+        yield server

@@ -1,0 +1,163 @@
+"""The essentials of the Dockerfile, docker-compose.yml and .env.example, read as files: this machine has no
+Docker engine to build or run them (test_native_deploy runs the container's path natively)."""
+
+import os
+import re
+import stat
+
+import psycopg
+import pytest
+import yaml
+
+from tests.deploy.support import ENTRYPOINT, HEALTHCHECK, ROOT
+
+
+def dockerfile_instructions() -> list[tuple[str, str]]:
+    """The Dockerfile as ``(INSTRUCTION, arguments)`` pairs, continuation lines joined, comments left out."""
+    instructions, current = [], ""
+    for line in (ROOT / "Dockerfile").read_text().splitlines():
+        stripped = line.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        current = f"{current} {stripped}" if current else stripped
+        if current.endswith("\\"):
+            current = current[:-1].rstrip()
+            continue
+        keyword, _space, arguments = current.partition(" ")
+        instructions.append((keyword.upper(), arguments.strip()))
+        current = ""
+    return instructions
+
+
+def runtime_stage() -> list[tuple[str, str]]:
+    """The instructions of the last stage: what the image that runs is made of."""
+    instructions = dockerfile_instructions()
+    last_from = max(index for index, (keyword, _arguments) in enumerate(instructions) if keyword == "FROM")
+    return instructions[last_from:]
+
+
+@pytest.fixture(scope="module")
+def compose():
+    return yaml.safe_load((ROOT / "docker-compose.yml").read_text())
+
+
+def env_example() -> dict[str, str]:
+    """The variables that .env.example sets, commented-out examples left out."""
+    pairs = {}
+    for line in (ROOT / ".env.example").read_text().splitlines():
+        if line.strip() and not line.lstrip().startswith("#"):
+            name, _equals, value = line.partition("=")
+            pairs[name.strip()] = value.strip()
+    return pairs
+
+
+def test_images_are_python_313_slim():
+    bases = [arguments.split()[0] for keyword, arguments in dockerfile_instructions() if keyword == "FROM"]
+
+    assert bases and all(base == "python:3.13-slim" for base in bases), bases
+
+
+def test_image_runs_as_a_user_other_than_root():
+    users = [arguments for keyword, arguments in runtime_stage() if keyword == "USER"]
+
+    assert users, "The runtime stage sets no USER: the container would run as root."
+    assert users[-1].split(":")[0] not in {"root", "0"}
+
+
+def test_image_installs_the_dependencies_of_pyproject_and_prepares_static_files_and_translations_at_build():
+    runs = " ".join(arguments for keyword, arguments in dockerfile_instructions() if keyword == "RUN")
+
+    assert "pyproject.toml" in runs and "pip install" in runs
+    assert "manage.py compilemessages" in runs
+    assert "DJANGO_DEBUG=0" in runs and "manage.py collectstatic --noinput" in runs
+
+
+def test_image_sets_production_for_every_process_and_bakes_in_no_secret():
+    env_lines = " ".join(arguments for keyword, arguments in runtime_stage() if keyword == "ENV")
+    args = [arguments for keyword, arguments in dockerfile_instructions() if keyword == "ARG"]
+
+    assert "DJANGO_DEBUG=0" in env_lines
+    assert not re.search(r"SECRET|PASSWORD|TOKEN", env_lines + " ".join(args))
+    for keyword, arguments in dockerfile_instructions():
+        if "DJANGO_SECRET_KEY" in arguments:
+            assert keyword == "RUN", "A secret key outside a RUN line would stay in the image."
+
+
+def test_image_has_a_healthcheck_on_healthz_and_starts_with_the_entry_point():
+    healthchecks = [arguments for keyword, arguments in runtime_stage() if keyword == "HEALTHCHECK"]
+    command = [arguments for keyword, arguments in runtime_stage() if keyword == "CMD"]
+
+    assert len(healthchecks) == 1 and "docker/healthcheck.py" in healthchecks[0]
+    assert "/healthz" in HEALTHCHECK.read_text()
+    assert command == ['["docker/entrypoint.sh"]']
+
+
+def test_entry_point_exists_is_executable_and_ends_in_gunicorn():
+    mode = ENTRYPOINT.stat().st_mode
+
+    assert mode & stat.S_IXUSR and mode & stat.S_IXOTH
+    assert os.access(ENTRYPOINT, os.X_OK)
+    assert "exec gunicorn" in ENTRYPOINT.read_text()
+
+
+def test_dockerignore_keeps_secrets_and_local_state_out_of_the_image():
+    ignored = (ROOT / ".dockerignore").read_text().split()
+
+    assert {".env", ".git", ".venv", "db.sqlite3"} <= set(ignored)
+
+
+def test_compose_database_keeps_its_data_in_a_named_volume_and_has_a_healthcheck(compose):
+    db = compose["services"]["db"]
+
+    assert db["image"].startswith("postgres:")
+    assert "pg_isready" in " ".join(db["healthcheck"]["test"])
+    volume, _colon, target = db["volumes"][0].partition(":")
+    assert volume in compose["volumes"]
+    assert target == "/var/lib/postgresql/data"
+
+
+def test_compose_web_waits_for_a_healthy_database_reads_env_file_and_serves_port_8000(compose):
+    web = compose["services"]["web"]
+
+    assert web["build"] == "."
+    assert web["depends_on"]["db"]["condition"] == "service_healthy"
+    assert web["env_file"] == ".env"
+    assert web["ports"] == ["${WEB_PORT:-8000}:8000"]
+
+
+def test_compose_demo_profile_loads_the_demo_once_the_site_is_up(compose):
+    demo = compose["services"]["demo"]
+
+    assert demo["profiles"] == ["demo"]
+    assert demo["command"] == ["python", "manage.py", "load_demo"]
+    assert demo["depends_on"]["web"]["condition"] == "service_healthy"
+
+
+def test_compose_and_env_example_hold_no_secret(compose):
+    """Passwords come from .env by interpolation; .env.example leaves both secrets empty."""
+    password = compose["services"]["db"]["environment"]["POSTGRES_PASSWORD"]
+
+    assert password.startswith("${POSTGRES_PASSWORD:?")
+    assert env_example()["DJANGO_SECRET_KEY"] == ""
+    assert env_example()["POSTGRES_PASSWORD"] == ""
+
+
+def test_env_example_documents_every_variable_the_deployment_reads():
+    sources = [
+        ROOT / "quizsite" / "settings.py",
+        ROOT / "docker" / "prepare_database.py",
+        ROOT / "docker" / "healthcheck.py",
+        ROOT / "docker" / "entrypoint.sh",
+        ROOT / "docker-compose.yml",
+    ]
+    pattern = re.compile(r"""(?:env_\w+\(|environ\.get\(|\$\{)["']?((?:DJANGO|GUNICORN|POSTGRES|WEB|DATABASE)_\w+)""")
+    read = {name for path in sources for name in pattern.findall(path.read_text())}
+    documented = (ROOT / ".env.example").read_text()
+
+    assert {"DJANGO_SECRET_KEY", "DJANGO_HTTPS", "GUNICORN_WORKERS", "DATABASE_URL"} <= read
+    assert sorted(name for name in read if name not in documented) == []
+
+
+def test_psycopg_runs_its_binary_or_c_implementation():
+    """The pure-Python fallback would work too, only slower; the image must not end up with it."""
+    assert psycopg.pq.__impl__ in {"binary", "c"}

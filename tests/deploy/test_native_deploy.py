@@ -1,0 +1,251 @@
+"""The web container's path, run natively against the local PostgreSQL: the entry point migrates and starts
+gunicorn with production settings, and the site answers over HTTP as it would behind a TLS-terminating proxy.
+
+This machine has no Docker engine; docker-compose.yml and the Dockerfile are checked in test_container_files.
+"""
+
+import concurrent.futures
+import json
+import signal
+import subprocess
+import sys
+import time
+
+import psycopg
+
+from tests.deploy.support import (
+    PREPARE_DATABASE,
+    QUIZ_PATH,
+    ROOT,
+    Browser,
+    Learner,
+    Page,
+    Server,
+    free_port,
+    production_env,
+)
+
+# Questions 3 and 6 answered wrongly, the others rightly.
+WRONG_POSITIONS = {3, 6}
+EXPECTED_SCORE = "6 / 8"
+PUBLIC_PAGES = [
+    "/{lang}/",
+    "/{lang}/guides/data-parallelism/",
+    "/{lang}/quizzes/data-parallelism/",
+    "/{lang}/accounts/login/",
+    "/{lang}/accounts/signup/",
+]
+
+
+def test_healthz_answers_200_with_json_over_plain_http(site):
+    """Probes reach gunicorn directly, without the proxy's header; HTTPS-only pages would redirect them."""
+    response = Browser([site.port], proxy=False).get("/healthz")
+
+    assert response.status == 200
+    assert json.loads(response.body) == {"status": "ok", "database": "ok"}
+
+
+def test_image_healthcheck_script_says_healthy_while_the_site_runs_and_unhealthy_without_it(site):
+    def healthcheck(port: int) -> subprocess.CompletedProcess:
+        env = {**site.env, "GUNICORN_BIND": f"0.0.0.0:{port}"}
+        return subprocess.run(
+            [sys.executable, "docker/healthcheck.py"],
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=10,
+        )
+
+    running, stopped = healthcheck(site.port), healthcheck(free_port())
+
+    assert (running.returncode, running.stdout.strip()) == (0, 'healthy: {"status": "ok", "database": "ok"}')
+    assert stopped.returncode == 1
+    assert stopped.stdout.startswith("unhealthy: no answer")
+
+
+def test_every_learner_page_and_every_static_file_it_uses_answers_200(site):
+    browser = Browser([site.port])
+    pages = {}
+
+    def visit(path: str) -> None:
+        response = browser.get(path)
+        assert response.status == 200, f"GET {path}: {response!r}"
+        pages[path] = Page(response.text)
+
+    for lang in ("en", "fr", "tr"):
+        for path in PUBLIC_PAGES:
+            visit(path.format(lang=lang))
+    visit("/admin/login/")
+    learner = Learner(browser, "page-visitor")
+    learner.sign_up()
+    assert learner.start() == f"{QUIZ_PATH}questions/1/"
+    visit(f"{QUIZ_PATH}questions/1/")
+    for position in range(1, 9):
+        learner.answer(position, right=True)
+    visit(f"{QUIZ_PATH}questions/8/")
+    visit(f"{QUIZ_PATH}results/")
+    visit(QUIZ_PATH)
+    static_urls = set().union(*(page.static_urls for page in pages.values()))
+
+    assert any(url.startswith("/static/admin/css/") for url in static_urls), static_urls
+    assert any(url.startswith("/static/css/site.") for url in static_urls), static_urls
+    for url in sorted(static_urls):
+        assert browser.get(url).status == 200, url
+
+
+def test_static_files_are_hashed_compressed_and_cached_for_good(site):
+    browser = Browser([site.port])
+    stylesheet = next(url for url in Page(browser.get("/en/").text).static_urls if "/css/site." in url)
+
+    response = browser.get(stylesheet, headers={"Accept-Encoding": "gzip"})
+
+    assert stylesheet != "/static/css/site.css"
+    assert response.status == 200
+    assert response.headers["Content-Encoding"] == "gzip"
+    assert "immutable" in response.headers["Cache-Control"]
+
+
+def test_form_post_through_the_tls_proxy_from_a_trusted_origin_succeeds(site):
+    """The sign-up form, posted with its CSRF token by a browser on the public HTTPS origin."""
+    browser = Browser([site.port])
+
+    response = browser.submit(
+        "/en/accounts/signup/",
+        {
+            "username": "through-proxy",
+            "password1": "correct horse 31 battery",
+            "password2": "correct horse 31 battery",
+        },
+    )
+
+    assert (response.status, response.headers["Location"]) == (302, "/en/")
+    assert "sessionid" in browser.cookies
+    session_cookie = next(header for header in browser.set_cookie_headers if header.startswith("sessionid="))
+    assert "Secure" in session_cookie
+    assert "Signed in as through-proxy" in browser.get("/en/").text
+
+
+def test_form_post_from_a_foreign_origin_is_refused(site):
+    browser = Browser([site.port])
+    token = Page(browser.get("/en/accounts/login/").text).csrf_token
+
+    response = browser.post(
+        "/en/accounts/login/",
+        {"csrfmiddlewaretoken": token, "username": "x", "password": "y"},
+        origin="https://attacker.example",
+    )
+
+    assert response.status == 403
+
+
+def test_https_pages_send_hsts_and_plain_http_is_redirected_to_https(site):
+    secure = Browser([site.port]).get("/en/")
+    plain = Browser([site.port], proxy=False).get("/en/")
+
+    assert secure.headers["Strict-Transport-Security"] == "max-age=31536000; includeSubDomains"
+    assert (plain.status, plain.headers["Location"]) == (301, f"https://127.0.0.1:{site.port}/en/")
+
+
+def test_unknown_host_gets_400(site):
+    response = Browser([site.port]).get("/en/", headers={"Host": "evil.example"})
+
+    assert response.status == 400
+
+
+def test_debug_is_off(site):
+    response = Browser([site.port]).get("/en/no-such-page/")
+
+    assert response.status == 404
+    assert "URLconf" not in response.text
+    assert "DEBUG = True" not in response.text
+
+
+def test_two_gunicorns_share_one_database_and_a_learner_alternating_between_them_gets_the_exact_score(
+    site, site_env, tmp_path
+):
+    with Server(site_env, free_port(), tmp_path / "second.log") as second:
+        browser = Browser([site.port, second.port])
+        learner = Learner(browser, "alternating")
+        learner.sign_up()
+        learner.start()
+        for position in range(1, 9):
+            learner.answer(position, right=position not in WRONG_POSITIONS)
+        score = learner.score()
+
+        assert score == EXPECTED_SCORE
+        assert min(browser.requests_per_port.values()) >= 10, browser.requests_per_port
+        assert f"POST {QUIZ_PATH}questions/" in second.log()
+
+
+def test_stopping_gunicorn_mid_attempt_loses_no_answer(site_env, tmp_path):
+    """A graceful stop (``docker stop``) after three answers, a crash (SIGKILL) after six: nothing is lost."""
+    server = Server(site_env, free_port(), tmp_path / "restarted.log")
+    try:
+        server.start()
+        learner = Learner(Browser([server.port]), "interrupted")
+        learner.sign_up()
+        learner.start()
+        for position in (1, 2, 3):
+            learner.answer(position, right=position not in WRONG_POSITIONS)
+        server.stop(signal.SIGTERM)
+        server.start()
+
+        assert learner.start() == f"{QUIZ_PATH}questions/4/"
+        for position in (4, 5, 6):
+            learner.answer(position, right=position not in WRONG_POSITIONS)
+        server.stop(signal.SIGKILL)
+        server.start()
+
+        assert learner.start() == f"{QUIZ_PATH}questions/7/"
+        for position in (7, 8):
+            learner.answer(position, right=position not in WRONG_POSITIONS)
+        assert learner.score() == EXPECTED_SCORE
+    finally:
+        server.stop()
+
+
+def test_containers_starting_together_apply_migrations_once(make_database, static_root):
+    """Two entry points on one new database at the same moment: both succeed, each migration recorded once."""
+    database_url = make_database()
+    env = production_env(database_url, static_root)
+
+    def prepare(_):
+        return subprocess.run(
+            [sys.executable, str(PREPARE_DATABASE)],
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+
+    with concurrent.futures.ThreadPoolExecutor(2) as pool:
+        results = list(pool.map(prepare, range(2)))
+
+    assert [result.returncode for result in results] == [0, 0], [result.stderr for result in results]
+    with psycopg.connect(database_url) as conn:
+        total, distinct = conn.execute("SELECT count(*), count(DISTINCT (app, name)) FROM django_migrations").fetchone()
+    assert total == distinct > 0
+    applied = ["Applying quizzes.0001_initial" in result.stdout for result in results]
+    assert sorted(applied) == [False, True]
+
+
+def test_entry_point_gives_up_when_the_database_does_not_answer(static_root):
+    env = production_env(
+        f"postgres://postgres@127.0.0.1:{free_port()}/nothing", static_root, DJANGO_DB_WAIT_SECONDS="2"
+    )
+    began = time.monotonic()
+
+    result = subprocess.run(
+        [str(ROOT / "docker" / "entrypoint.sh")],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
+
+    assert result.returncode == 1
+    assert "The database did not answer within 2 s" in result.stderr
+    assert time.monotonic() - began < 15

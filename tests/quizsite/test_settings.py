@@ -1,0 +1,131 @@
+"""Settings read from the environment, checked in fresh processes: a process reads the settings module once,
+and each test needs its own environment."""
+
+import os
+import secrets
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def clean_env(**variables: str) -> dict[str, str]:
+    """This machine's environment without any Django, database or gunicorn variable, plus ``variables``."""
+    env = {
+        key: value for key, value in os.environ.items() if not key.startswith(("DJANGO_", "DATABASE_URL", "GUNICORN_"))
+    }
+    env.update(variables)
+    return env
+
+
+def production_env(**overrides: str) -> dict[str, str]:
+    """The values of .env.example, with a generated secret key for the one it leaves empty."""
+    values = {}
+    for line in (ROOT / ".env.example").read_text().splitlines():
+        if line.strip() and not line.lstrip().startswith("#"):
+            name, _equals, value = line.partition("=")
+            values[name.strip()] = value.strip()
+    values["DJANGO_SECRET_KEY"] = secrets.token_urlsafe(50)
+    values.update(overrides)
+    return clean_env(**values)
+
+
+def run(env: dict[str, str], *args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, *args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
+
+
+def setting(env: dict[str, str], name: str, module: str = "quizsite.settings") -> str:
+    """The repr of one setting as a process with ``env`` sees it, loaded the way ``module`` loads it."""
+    code = (
+        "import os; os.environ.setdefault('DJANGO_SETTINGS_MODULE', 'quizsite.settings'); "
+        f"import {module}; from django.conf import settings; print(repr(settings.{name}))"
+    )
+    result = run(env, "-c", code)
+    assert result.returncode == 0, result.stderr
+    return result.stdout.strip()
+
+
+def test_check_deploy_with_env_example_and_https_reports_no_issues():
+    result = run(production_env(DJANGO_HTTPS="1"), "manage.py", "check", "--deploy", "--fail-level", "WARNING")
+
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "System check identified no issues (1 silenced)."
+    assert result.stderr == ""
+
+
+def test_check_deploy_silences_nothing_once_hsts_preload_is_chosen():
+    env = production_env(DJANGO_HTTPS="1", DJANGO_HSTS_PRELOAD="1")
+
+    result = run(env, "manage.py", "check", "--deploy", "--fail-level", "WARNING")
+
+    assert result.stdout.strip() == "System check identified no issues (0 silenced)."
+
+
+def test_check_deploy_without_https_warns_about_cookies_redirect_and_hsts():
+    result = run(production_env(DJANGO_HTTPS="0"), "manage.py", "check", "--deploy", "--fail-level", "WARNING")
+
+    assert result.returncode == 1
+    for check in ("security.W004", "security.W008", "security.W012", "security.W016"):
+        assert check in result.stderr
+
+
+def test_missing_secret_key_with_debug_off_stops_the_start_naming_the_variable():
+    result = run(clean_env(DJANGO_DEBUG="0", DJANGO_ALLOWED_HOSTS="example.com"), "manage.py", "check")
+
+    assert result.returncode == 1
+    assert "ImproperlyConfigured: DJANGO_SECRET_KEY is required when debug is off" in result.stderr
+
+
+def test_missing_allowed_hosts_with_debug_off_stops_the_start_naming_the_variable():
+    env = clean_env(DJANGO_DEBUG="0", DJANGO_SECRET_KEY=secrets.token_urlsafe(50))
+
+    result = run(env, "manage.py", "check")
+
+    assert result.returncode == 1
+    assert "ImproperlyConfigured: DJANGO_ALLOWED_HOSTS is required when debug is off" in result.stderr
+
+
+def test_a_number_that_is_not_one_stops_the_start_naming_the_variable():
+    result = run(clean_env(DJANGO_CONN_MAX_AGE="ten minutes"), "manage.py", "check")
+
+    assert result.returncode == 1
+    assert "DJANGO_CONN_MAX_AGE must be a whole number, not 'ten minutes'" in result.stderr
+
+
+def test_web_server_entry_point_defaults_to_production():
+    """gunicorn loads quizsite.wsgi: with nothing set, it refuses to start rather than run with debug on."""
+    refused = run(clean_env(), "-c", "import quizsite.wsgi")
+    env = clean_env(DJANGO_SECRET_KEY=secrets.token_urlsafe(50), DJANGO_ALLOWED_HOSTS="example.com")
+
+    assert "DJANGO_SECRET_KEY is required when debug is off" in refused.stderr
+    assert setting(env, "DEBUG", module="quizsite.wsgi") == "False"
+
+
+def test_manage_py_defaults_to_development_so_commands_work_with_nothing_set():
+    result = run(
+        clean_env(),
+        "manage.py",
+        "shell",
+        "--no-imports",
+        "-c",
+        "from django.conf import settings; print(settings.DEBUG)",
+    )
+
+    assert (result.returncode, result.stdout.strip()) == (0, "True"), result.stderr
+
+
+def test_https_turns_on_redirect_secure_cookies_and_hsts():
+    env = production_env(DJANGO_HTTPS="1")
+
+    assert setting(env, "SECURE_SSL_REDIRECT") == "True"
+    assert setting(env, "SESSION_COOKIE_SECURE") == "True"
+    assert setting(env, "CSRF_COOKIE_SECURE") == "True"
+    assert setting(env, "SECURE_HSTS_SECONDS") == "31536000"
+
+
+def test_x_forwarded_proto_is_trusted_only_behind_a_proxy():
+    assert setting(production_env(DJANGO_BEHIND_PROXY="0"), "SECURE_PROXY_SSL_HEADER") == "None"
+    assert setting(production_env(DJANGO_BEHIND_PROXY="1"), "SECURE_PROXY_SSL_HEADER") == (
+        "('HTTP_X_FORWARDED_PROTO', 'https')"
+    )
