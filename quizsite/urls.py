@@ -4,7 +4,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from guides.views import HomeView
-from quizsite.views import SignupView, healthz_view
+from quizsite.views import LoginView, SignupView, healthz_view
 
 urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
@@ -20,6 +20,6 @@ urlpatterns += i18n_patterns(
     path("guides/", include("guides.urls")),
     path("quizzes/", include("quizzes.urls")),
     path("accounts/signup/", SignupView.as_view(), name="signup"),
-    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path("accounts/login/", LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
 )

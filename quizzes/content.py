@@ -22,13 +22,15 @@ from django.utils.translation import gettext as _
 from modeltranslation.utils import build_localized_fieldname
 
 from guides.models import Guide
-from quizzes.models import Answer, Choice, Difficulty, Question, Quiz
+from quizzes.models import MAX_POSITION, Answer, Choice, Difficulty, Question, Quiz
 
 FORMAT = "quizsite-quiz"
 VERSION = 1
 DEMO_FILE = Path(__file__).resolve().parent / "demo" / "data-parallelism.json"
 LANGUAGE_CODES = [code for code, _name in settings.LANGUAGES]
 SOURCE_LANGUAGE = settings.MODELTRANSLATION_DEFAULT_LANGUAGE
+# The largest value of a PositiveIntegerField on every supported database.
+MAX_ORDERING = 2_147_483_647
 
 
 class ContentError(Exception):
@@ -165,11 +167,13 @@ def _boolean(value, path: str) -> bool:
     return value
 
 
-def _integer(value, path: str, minimum: int) -> int:
+def _integer(value, path: str, minimum: int, maximum: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         _refuse(path, _("expected a whole number"))
     if value < minimum:
         _refuse(path, _("must be %(minimum)d or more") % {"minimum": minimum})
+    if value > maximum:
+        _refuse(path, _("must be %(maximum)d or less") % {"maximum": maximum})
     return value
 
 
@@ -207,6 +211,9 @@ def _translations(value, path: str, model, field: str) -> dict:
         text = value.get(code)
         if text is not None and not isinstance(text, str):
             _refuse(f"{path}.{code}", _("expected text or null"))
+        if text and "\x00" in text:
+            # PostgreSQL cannot store it, and no page should show it.
+            _refuse(f"{path}.{code}", _("contains a NUL character (\\u0000)"))
         if text:
             _run_validators(model._meta.get_field(build_localized_fieldname(field, code)), text, f"{path}.{code}")
         texts[code] = text or None
@@ -230,7 +237,7 @@ def _check_guide(entry, path: str) -> dict:
     _object(entry, path, ("slug", "ordering?", "published?", "title", "summary?", "body?"))
     return {
         "slug": _slug(entry["slug"], f"{path}.slug", Guide),
-        "ordering": _integer(entry.get("ordering", 0), f"{path}.ordering", 0),
+        "ordering": _integer(entry.get("ordering", 0), f"{path}.ordering", 0, MAX_ORDERING),
         "published": _boolean(entry.get("published", False), f"{path}.published"),
         "title": _translations(entry["title"], f"{path}.title", Guide, "title"),
         "summary": _translations(entry.get("summary", {}), f"{path}.summary", Guide, "summary"),
@@ -241,7 +248,7 @@ def _check_guide(entry, path: str) -> dict:
 def _check_choice(entry, path: str) -> dict:
     _object(entry, path, ("position", "text", "is_correct"))
     return {
-        "position": _integer(entry["position"], f"{path}.position", 1),
+        "position": _integer(entry["position"], f"{path}.position", 1, MAX_POSITION),
         "text": _translations(entry["text"], f"{path}.text", Choice, "text"),
         "is_correct": _boolean(entry["is_correct"], f"{path}.is_correct"),
     }
@@ -263,7 +270,7 @@ def _check_question(entry, path: str) -> dict:
             _("exactly one choice must be correct, but %(count)d are") % {"count": correct},
         )
     return {
-        "position": _integer(entry["position"], f"{path}.position", 1),
+        "position": _integer(entry["position"], f"{path}.position", 1, MAX_POSITION),
         "text": _translations(entry["text"], f"{path}.text", Question, "text"),
         "explanation": _translations(entry.get("explanation", {}), f"{path}.explanation", Question, "explanation"),
         "choices": sorted(choices, key=lambda choice: choice["position"]),
@@ -339,12 +346,16 @@ def quiz_check(data) -> dict:
 
 
 def _check_removals(quiz: Quiz, content: dict) -> None:
-    """Refuse an import that would remove a question or choice that learners have answered.
+    """Refuse an import that would remove a question or choice that learners have answered, or move the
+    correct mark of an answered question.
 
     Raises:
         ContentError: naming the question's or choice's place.
     """
     answered = set(Answer.objects.filter(question__quiz=quiz).values_list("question__position", "choice__position"))
+    correct_positions = dict(
+        Choice.objects.filter(question__quiz=quiz, is_correct=True).values_list("question__position", "position")
+    )
     entries = {question["position"]: (index, question) for index, question in enumerate(content["questions"])}
     for question_position, choice_position in sorted(answered):
         if question_position not in entries:
@@ -357,6 +368,17 @@ def _check_removals(quiz: Quiz, content: dict) -> None:
                 % {"position": question_position},
             )
         index, question = entries[question_position]
+        if correct_positions.get(question_position) != next(
+            (choice["position"] for choice in question["choices"] if choice["is_correct"]), None
+        ):
+            _refuse(
+                f"quiz.questions[{index}].choices",
+                _(
+                    "learners have already answered the question at position %(position)d, so its correct choice "
+                    "cannot change: their scores were given against it; add a new question instead"
+                )
+                % {"position": question_position},
+            )
         if choice_position not in {choice["position"] for choice in question["choices"]}:
             _refuse(
                 f"quiz.questions[{index}].choices",

@@ -157,7 +157,8 @@ class ChoiceInlineFormSet(PositionedInlineFormSet):
     )
 
     def clean_siblings(self, kept: list[forms.ModelForm]) -> None:
-        """Refuse fewer than two choices, and anything but exactly one correct choice.
+        """Refuse fewer than two choices, anything but exactly one correct choice, and moving the correct mark
+        of a question that learners have answered (their answers were judged against it).
 
         Raises:
             ValidationError: with a message for the author.
@@ -176,6 +177,17 @@ class ChoiceInlineFormSet(PositionedInlineFormSet):
                 )
                 % {"count": correct}
             )
+        question = self.instance
+        if question.pk and question.answers.exists():
+            stored = question.choices.filter(is_correct=True).values_list("pk", flat=True).first()
+            marked = next(form.instance.pk for form in kept if form.cleaned_data.get("is_correct"))
+            if marked != stored:
+                raise ValidationError(
+                    _(
+                        "Learners have already answered this question, so its correct choice cannot change: their "
+                        "scores were given against it. Add a new question instead, or fix the wording of the choices."
+                    )
+                )
 
 
 class QuestionAdminForm(forms.ModelForm):

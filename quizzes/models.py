@@ -1,9 +1,14 @@
 from django.conf import settings
 from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator
 from django.db import models
 from django.db.models import Count, Q
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
+
+# Questions of a quiz and choices of a question are numbered 1..N; far fewer than this in practice, and the
+# bound keeps a reordering save (which moves rows past every position in use) inside a 32-bit integer.
+MAX_POSITION = 1000
 
 
 class Difficulty(models.TextChoices):
@@ -81,7 +86,7 @@ class Question(models.Model):
     """One question of a quiz, at ``position`` 1..N (unique within the quiz), with its choices."""
 
     quiz = models.ForeignKey(Quiz, on_delete=models.CASCADE, related_name="questions", verbose_name=_("quiz"))
-    position = models.PositiveIntegerField(_("position"))
+    position = models.PositiveIntegerField(_("position"), validators=[MaxValueValidator(MAX_POSITION)])
     text = models.TextField(_("text"))
     explanation = models.TextField(
         _("explanation"),
@@ -138,7 +143,7 @@ class Choice(models.Model):
     checked_with_siblings = False
 
     question = models.ForeignKey(Question, on_delete=models.CASCADE, related_name="choices", verbose_name=_("question"))
-    position = models.PositiveIntegerField(_("position"))
+    position = models.PositiveIntegerField(_("position"), validators=[MaxValueValidator(MAX_POSITION)])
     text = models.CharField(_("text"), max_length=500)
     is_correct = models.BooleanField(_("correct"), default=False)
 

@@ -41,6 +41,27 @@ def attempt_start(*, learner: AbstractBaseUser, quiz: Quiz, language: str) -> At
 
 
 @transaction.atomic
+def attempt_finish_if_complete(*, attempt: Attempt) -> bool:
+    """Finish an unfinished attempt that has no question left to answer.
+
+    Answering the last open question finishes an attempt (``answer_submit``); this covers an author removing
+    the only questions a learner had left, which would otherwise leave the attempt open with nothing to answer.
+
+    Args:
+        attempt: any attempt.
+
+    Returns:
+        True when this call finished it; False when it was finished already or still has questions to answer.
+    """
+    attempt = Attempt.objects.select_for_update().get(pk=attempt.pk)
+    if attempt.is_finished or attempt.next_question() is not None:
+        return False
+    attempt.finished_at = timezone.now()
+    attempt.save(update_fields=["finished_at"])
+    return True
+
+
+@transaction.atomic
 def answer_submit(*, attempt: Attempt, question: Question, choice: Choice) -> tuple[Answer, bool]:
     """Record the learner's answer to ``question``; the first answer is final.
 

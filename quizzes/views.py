@@ -4,25 +4,35 @@ from django.db.models import Prefetch
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import get_language
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django.views.generic import DetailView
 
 from guides.models import Guide
 from quizzes.forms import AnswerForm
 from quizzes.models import Attempt, Question, Quiz
-from quizzes.services import AnswerRefused, answer_submit, attempt_start
+from quizzes.services import AnswerRefused, answer_submit, attempt_finish_if_complete, attempt_start
 
 
 def _questions_with_choices() -> Prefetch:
     return Prefetch("questions", queryset=Question.objects.prefetch_related("choices").order_by("position"))
 
 
-def _latest_attempt(request: HttpRequest, quiz: Quiz) -> Attempt | None:
-    """The learner's unfinished attempt at ``quiz``, else their latest finished one, else None."""
+def _latest_attempt(request: HttpRequest, quiz: Quiz) -> tuple[Attempt | None, Question | None]:
+    """The learner's unfinished attempt at ``quiz`` with the question they answer next, else their latest
+    finished attempt (with None), else ``(None, None)``.
+
+    An unfinished attempt with nothing left to answer (an author removed its open questions) is finished here.
+    """
     if not request.user.is_authenticated:
-        return None
+        return None, None
     attempts = Attempt.objects.filter(learner=request.user, quiz=quiz)
-    return attempts.unfinished().first() or attempts.finished().with_score().order_by("-finished_at").first()
+    unfinished = attempts.unfinished().first()
+    if unfinished is not None:
+        next_question = unfinished.next_question()
+        if next_question is not None:
+            return unfinished, next_question
+        attempt_finish_if_complete(attempt=unfinished)
+    return attempts.finished().with_score().order_by("-finished_at").first(), None
 
 
 class QuizDetailView(DetailView):
@@ -41,8 +51,7 @@ class QuizDetailView(DetailView):
         context = super().get_context_data(**kwargs)
         quiz = self.object
         questions = list(quiz.questions.all())
-        attempt = _latest_attempt(self.request, quiz)
-        next_question = attempt.next_question() if attempt and not attempt.is_finished else None
+        attempt, next_question = _latest_attempt(self.request, quiz)
         # A new learner, or one who finished and may retake, starts at the first question.
         next_question = next_question or (questions[0] if questions else None)
         context.update(
@@ -50,6 +59,8 @@ class QuizDetailView(DetailView):
             question_count=len(questions),
             attempt=attempt,
             next_question=next_question,
+            # Positions may have gaps (an author removed a question): learners count 1..N.
+            next_number=questions.index(next_question) + 1 if next_question else None,
         )
         return context
 
@@ -66,7 +77,11 @@ def attempt_start_view(request: HttpRequest, slug: str) -> HttpResponse:
     if not quiz.questions.exists():
         return redirect(quiz)
     attempt = attempt_start(learner=request.user, quiz=quiz, language=get_language())
-    return redirect(attempt.next_question())
+    next_question = attempt.next_question()
+    if next_question is None:
+        attempt_finish_if_complete(attempt=attempt)
+        return redirect("quizzes:results", slug=quiz.slug)
+    return redirect(next_question)
 
 
 @require_http_methods(["GET", "POST"])
@@ -80,17 +95,16 @@ def question_view(request: HttpRequest, slug: str, position: int) -> HttpRespons
     if not request.user.is_authenticated:
         return redirect_to_login(quiz.get_absolute_url())
     question = get_object_or_404(quiz.questions.prefetch_related("choices"), position=position)
-    attempt = _latest_attempt(request, quiz)
+    attempt, next_question = _latest_attempt(request, quiz)
     if attempt is None:
         return redirect(quiz)
     answer = attempt.answers.select_related("choice").filter(question=question).first()
     if answer is not None:
         if request.method == "POST":
             return redirect(question)
-        return _render_question(request, quiz, question, attempt, answer=answer)
+        return _render_question(request, quiz, question, attempt, answer=answer, next_question=next_question)
     if attempt.is_finished:
         return redirect("quizzes:results", slug=quiz.slug)
-    next_question = attempt.next_question()
     if next_question.pk != question.pk:
         return redirect(next_question)
     form = AnswerForm(request.POST if request.method == "POST" else None, question=question)
@@ -103,15 +117,16 @@ def question_view(request: HttpRequest, slug: str, position: int) -> HttpRespons
     return _render_question(request, quiz, question, attempt, form=form)
 
 
-def _render_question(request, quiz, question, attempt, *, form=None, answer=None) -> HttpResponse:
+def _render_question(request, quiz, question, attempt, *, form=None, answer=None, next_question=None) -> HttpResponse:
     question_count = quiz.questions.count()
-    next_question = attempt.next_question() if answer is not None else None
     return render(
         request,
         "quizzes/question.html",
         {
             "quiz": quiz,
             "question": question,
+            # Positions may have gaps (an author removed a question): learners count 1..N.
+            "number": quiz.questions.filter(position__lt=question.position).count() + 1,
             "choices": list(question.choices.all()),
             "question_count": question_count,
             "answered_count": attempt.answers.count(),
@@ -124,6 +139,7 @@ def _render_question(request, quiz, question, attempt, *, form=None, answer=None
     )
 
 
+@require_safe
 def results_view(request: HttpRequest, slug: str) -> HttpResponse:
     """The learner's latest finished attempt: score, each answer with the correct one and the explanation.
 

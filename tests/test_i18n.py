@@ -2,7 +2,7 @@ import re
 
 import pytest
 
-from tests.factories import make_user
+from tests.factories import PASSWORD, answer_quiz, make_quiz, make_user
 
 pytestmark = pytest.mark.django_db
 
@@ -108,3 +108,86 @@ def test_quiz_page_interface_text_in_each_language(client, demo_quiz, language, 
     text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", page))
     for expected in texts:
         assert expected in text, expected
+
+
+def test_login_after_switching_language_keeps_the_chosen_language(client, demo_quiz):
+    """The learner came from the French quiz, switched the login page to Turkish, then logged in."""
+    make_user("deniz")
+    response = client.post(
+        "/tr/accounts/login/?next=/fr/quizzes/data-parallelism/",
+        {"username": "deniz", "password": PASSWORD, "next": "/fr/quizzes/data-parallelism/"},
+    )
+    assert response.status_code == 302
+    assert response.url == "/tr/quizzes/data-parallelism/"
+
+
+def test_signup_after_switching_language_keeps_the_chosen_language(client, demo_quiz):
+    response = client.post(
+        "/fr/accounts/signup/",
+        {
+            "username": "camille",
+            "password1": "a quiz for learners",
+            "password2": "a quiz for learners",
+            "next": "/tr/quizzes/data-parallelism/?from=home",
+        },
+    )
+    assert response.url == "/fr/quizzes/data-parallelism/?from=home"
+
+
+def test_auth_pages_keep_next_in_the_header_links(client):
+    page = client.get("/fr/accounts/signup/?next=/fr/quizzes/data-parallelism/").content.decode()
+    assert 'href="/fr/accounts/login/?next=/fr/quizzes/data-parallelism/"' in page
+
+
+def test_logged_in_learner_is_sent_on_from_the_signup_and_login_pages(client):
+    client.force_login(make_user())
+    for page in ("/en/accounts/signup/", "/en/accounts/login/"):
+        response = client.get(f"{page}?next=/en/guides/")
+        assert response.status_code == 302
+        assert response.url == "/en/guides/"
+
+
+@pytest.mark.parametrize(
+    ("path", "title"),
+    [("/en/quizzes/no-such-quiz/", "Page not found"), ("/fr/quizzes/no-such-quiz/", "Page introuvable")],
+)
+def test_missing_page_is_a_translated_404_with_the_site_around_it(client, settings, path, title):
+    settings.DEBUG = False
+    response = client.get(path)
+    assert response.status_code == 404
+    page = response.content.decode()
+    assert f"<h1>{title}</h1>" in page
+    assert 'class="language-switcher"' in page
+
+
+def test_server_error_page_is_translated_and_standalone(client, settings, demo_quiz, monkeypatch):
+    settings.DEBUG = False
+    client.raise_request_exception = False
+
+    def fail(*args, **kwargs):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr("quizzes.views.QuizDetailView.get_context_data", fail)
+    response = client.get("/tr/quizzes/data-parallelism/")
+    assert response.status_code == 500
+    assert "<h1>Bir şeyler ters gitti</h1>" in response.content.decode()
+
+
+@pytest.mark.parametrize(
+    ("language", "picks", "sentence"),
+    [
+        ("fr", [2, 2], "0 bonne réponse sur 2."),
+        ("fr", [1, 2], "1 bonne réponse sur 2."),
+        ("fr", [1, 1], "2 bonnes réponses sur 2."),
+        ("tr", [1, 2], "2 sorudan 1 doğru cevap."),
+        ("en", [1, 2], "1 correct answer out of 2."),
+        ("en", [1, 1], "2 correct answers out of 2."),
+    ],
+)
+def test_results_sentence_agrees_with_the_score(client, language, picks, sentence):
+    quiz = make_quiz(questions=2)
+    learner = make_user()
+    answer_quiz(learner, quiz, picks=picks)
+    client.force_login(learner)
+    page = client.get(f"/{language}/quizzes/{quiz.slug}/results/").content.decode()
+    assert f"<p>{sentence}</p>" in page

@@ -435,6 +435,31 @@ def test_a_position_below_one_is_refused(author_client):
     assert list(quiz.questions.values_list("position", flat=True)) == [1, 2]
 
 
+def test_a_position_above_the_bound_is_refused(author_client):
+    quiz = make_quiz(questions=2, published=False)
+    data = admin_form_data(author_client.get(quiz_change_url(quiz)))
+    data["questions-1-position"] = "2147483647"
+    response = author_client.post(quiz_change_url(quiz), data)
+    assert_refused(response, "Ensure this value is less than or equal to 1000.")
+    assert list(quiz.questions.values_list("position", flat=True)) == [1, 2]
+
+
+def test_moving_the_correct_mark_of_an_answered_question_is_refused(author_client):
+    quiz = make_quiz(questions=2)
+    answer_quiz(make_user(), quiz, picks=[2])
+    question = quiz.questions.get(position=1)
+    data = question_data(author_client, question)
+    del data["choices-0-is_correct"]
+    data["choices-1-is_correct"] = "on"
+    response = author_client.post(question_change_url(question), data)
+    assert_refused(
+        response,
+        "Learners have already answered this question, so its correct choice cannot change: their scores were "
+        "given against it. Add a new question instead, or fix the wording of the choices.",
+    )
+    assert list(question.choices.filter(is_correct=True).values_list("position", flat=True)) == [1]
+
+
 def test_swapping_two_question_positions_saves(author_client):
     quiz = make_quiz(questions=3, published=False)
     data = admin_form_data(author_client.get(quiz_change_url(quiz)))

@@ -24,7 +24,7 @@ def choice_markup(page: str) -> list[list[str]]:
         for item in LIST_ITEM.findall(block):
             item = re.sub(r'value="\d+"', 'value="PK"', item)
             item = re.sub(r"id_choice_\d+", "ID", item)
-            items.append(re.sub(r">[^<>]+</(li|label)>", r">TEXT</\1>", item))
+            items.append(re.sub(r">[^<>]+</(li|span)>", r">TEXT</\1>", item))
         lists.append(items)
     return lists
 
@@ -52,7 +52,10 @@ def test_unanswered_question_page_gives_no_marker_of_the_correct_choice(client, 
         [items] = choice_markup(page)
         assert (
             items
-            == ['<li><input type="radio" name="choice" value="PK" id="ID" required> <label for="ID">TEXT</label></li>']
+            == [
+                '<li><label for="ID"><input type="radio" name="choice" value="PK" id="ID" required> '
+                "<span>TEXT</span></label></li>"
+            ]
             * 4
         )
         wrong = demo_quiz.questions.get(position=position).choices.filter(is_correct=False).first()

@@ -225,6 +225,19 @@ def bad(data: dict, change) -> dict:
             lambda d: d["quiz"].update(questions=[]),
             "quiz.published: a published quiz needs at least one question",
         ),
+        (
+            lambda d: d["quiz"]["questions"][1].update(position=1001),
+            "quiz.questions[1].position: must be 1000 or less",
+        ),
+        (
+            lambda d: d["quiz"]["questions"][0]["choices"][0].update(position=2_147_483_648),
+            "quiz.questions[0].choices[0].position: must be 1000 or less",
+        ),
+        (
+            lambda d: d["quiz"]["questions"][6]["text"].update(en="Bad\x00text"),
+            "quiz.questions[6].text.en: contains a NUL character (\\u0000)",
+        ),
+        (lambda d: d["guides"][0].update(ordering=2_147_483_648), "guides[0].ordering: must be 2147483647 or less"),
         (lambda d: d["guides"][0].update(ordering="first"), "guides[0].ordering: expected a whole number"),
         (
             lambda d: d["guides"].append(copy.deepcopy(d["guides"][0])),
@@ -272,3 +285,15 @@ def test_an_import_removing_an_unanswered_question_is_accepted(demo_quiz):
     del data["quiz"]["questions"][7]
     quiz, _created = quiz_import(data)
     assert quiz.questions.count() == 7
+
+
+def test_an_import_moving_the_correct_mark_of_an_answered_question_is_refused(demo_quiz):
+    answer_quiz(make_user(), demo_quiz, picks=[2])
+    data = read_quiz_file(DEMO_FILE)
+    for choice in data["quiz"]["questions"][0]["choices"]:
+        choice["is_correct"] = choice["position"] == 2
+    assert_import_refused(
+        data,
+        "quiz.questions[0].choices: learners have already answered the question at position 1, so its correct "
+        "choice cannot change: their scores were given against it; add a new question instead",
+    )

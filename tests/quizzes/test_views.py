@@ -38,7 +38,7 @@ def test_question_shows_position_progress_and_unselected_radio_choices(learner_c
     assert '<progress class="progress" max="3" value="0"' in page
     assert page.count('type="radio" name="choice"') == 4
     for number in range(1, 5):
-        assert re.search(rf'<label for="id_choice_\d">Q1 choice {number}</label>', page)
+        assert re.search(rf'<label for="id_choice_\d"><input [^>]+> <span>Q1 choice {number}</span></label>', page)
     assert "checked" not in page
 
 
@@ -271,3 +271,42 @@ def test_view_on_site_from_the_admin_reaches_the_draft(client):
     response = client.get(response.context["absolute_url"], follow=True)
     assert response.redirect_chain[-1][0] == "http://testserver/en/quizzes/draft/"
     assert response.status_code == 200
+
+
+def test_attempt_left_with_nothing_to_answer_is_finished_not_stuck(learner_client):
+    """An author removed the only question the learner had left: resuming shows the results."""
+    quiz = make_quiz(questions=2)
+    learner_client.post(url("quizzes:start", slug=quiz.slug))
+    answer(learner_client, quiz, 1, 1)
+    quiz.questions.get(position=2).delete()
+    response = learner_client.post(url("quizzes:start", slug=quiz.slug))
+    assert response.status_code == 302
+    assert response.url == url("quizzes:results", slug=quiz.slug)
+    results = learner_client.get(response.url).content.decode()
+    assert '<span class="score-value">1 / 1</span>' in results
+    assert Attempt.objects.get().is_finished
+
+
+def test_questions_are_counted_one_to_n_whatever_their_positions(learner_client):
+    quiz = make_quiz(questions=2)
+    quiz.questions.filter(position=2).update(position=5)
+    learner_client.post(url("quizzes:start", slug=quiz.slug))
+    answer(learner_client, quiz, 1, 1)
+    detail = learner_client.get(url("quizzes:detail", slug=quiz.slug)).content.decode()
+    assert "Question 2 of 2" in detail
+    assert "Question 2 of 2" in learner_client.get(question_url(quiz, 5)).content.decode()
+
+
+def test_finished_quiz_page_shows_the_last_score_instead_of_a_question_number(learner_client):
+    quiz = make_quiz(questions=2)
+    learner_client.post(url("quizzes:start", slug=quiz.slug))
+    answer(learner_client, quiz, 1, 1)
+    answer(learner_client, quiz, 2, 2)
+    detail = learner_client.get(url("quizzes:detail", slug=quiz.slug)).content.decode()
+    assert "Your last score: 1 / 2" in detail
+    assert "Question 1 of 2" not in detail
+
+
+def test_results_page_refuses_post(learner_client):
+    quiz = make_quiz(questions=1)
+    assert learner_client.post(url("quizzes:results", slug=quiz.slug)).status_code == 405
