@@ -49,6 +49,18 @@ def _texts(instance, field: str) -> dict:
     return {code: getattr(instance, build_localized_fieldname(field, code)) or None for code in LANGUAGE_CODES}
 
 
+def guide_export(guide: Guide) -> dict:
+    """One entry of a file's ``guides`` list: the guide's slug, ordering, published flag and translated texts."""
+    return {
+        "slug": guide.slug,
+        "ordering": guide.ordering,
+        "published": guide.published,
+        "title": _texts(guide, "title"),
+        "summary": _texts(guide, "summary"),
+        "body": _texts(guide, "body"),
+    }
+
+
 def quiz_export(quiz: Quiz) -> dict:
     """The ``quizsite-quiz`` data of ``quiz``: its guides, questions, choices and every translation.
 
@@ -63,17 +75,7 @@ def quiz_export(quiz: Quiz) -> dict:
     return {
         "format": FORMAT,
         "version": VERSION,
-        "guides": [
-            {
-                "slug": guide.slug,
-                "ordering": guide.ordering,
-                "published": guide.published,
-                "title": _texts(guide, "title"),
-                "summary": _texts(guide, "summary"),
-                "body": _texts(guide, "body"),
-            }
-            for guide in guides
-        ],
+        "guides": [guide_export(guide) for guide in guides],
         "quiz": {
             "slug": quiz.slug,
             "difficulty": quiz.difficulty,
@@ -343,6 +345,23 @@ def quiz_check(data) -> dict:
         "guides": guides,
         "quiz": _check_quiz(data["quiz"], "quiz", set(slugs)),
     }
+
+
+def guides_changed_by(content: dict) -> list[str]:
+    """The slugs of existing guides that importing ``content`` would change.
+
+    A guide is shared by every quiz linked to it, so an import that rewrites one changes what other quizzes'
+    learners see; ``manage.py import_quiz`` names them.
+
+    Args:
+        content: checked data, as returned by ``quiz_check``.
+    """
+    entries = {entry["slug"]: entry for entry in content["guides"]}
+    return [
+        guide.slug
+        for guide in Guide.objects.filter(slug__in=entries).order_by("slug")
+        if guide_export(guide) != entries[guide.slug]
+    ]
 
 
 def _check_removals(quiz: Quiz, content: dict) -> None:

@@ -113,6 +113,17 @@ def test_import_command_reports_creation(tmp_path, capsys):
     assert Quiz.objects.get().questions.count() == 8
 
 
+def test_import_command_names_the_shared_guides_it_changes(demo_quiz, tmp_path, capsys):
+    data = read_quiz_file(DEMO_FILE)
+    data["quiz"]["slug"] = "another-quiz"
+    data["guides"][0]["title"]["tr"] = "Veri paralelliği"
+    call_command("import_quiz", str(write(tmp_path, json.dumps(data))))
+    assert capsys.readouterr().out.splitlines()[1:] == [
+        "Updated the guide “data-parallelism”: every quiz linked to it shows the change."
+    ]
+    assert Guide.objects.get().title_tr == "Veri paralelliği"
+
+
 def test_empty_translations_are_stored_as_null_and_never_collide():
     data = read_quiz_file(DEMO_FILE)
     data["quiz"]["questions"][0]["text"]["tr"] = ""

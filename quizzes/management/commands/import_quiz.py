@@ -2,7 +2,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from quizzes.content import ContentError, quiz_import, read_quiz_file
+from quizzes.content import ContentError, guides_changed_by, quiz_check, quiz_import, read_quiz_file
 
 
 class Command(BaseCommand):
@@ -16,10 +16,14 @@ class Command(BaseCommand):
 
     def handle(self, *args, file: Path, **options):
         try:
-            quiz, created = quiz_import(read_quiz_file(file))
+            data = read_quiz_file(file)
+            changed_guides = guides_changed_by(quiz_check(data))
+            quiz, created = quiz_import(data)
         except ContentError as error:
             raise CommandError(f"{file}: {error}") from error
         except OSError as error:
             raise CommandError(f"Cannot read {file}: {error.strerror}.") from error
         verb = "Created" if created else "Imported"
         self.stdout.write(self.style.SUCCESS(f"{verb} the quiz “{quiz.slug}” from {file}."))
+        for slug in changed_guides:
+            self.stdout.write(f"Updated the guide “{slug}”: every quiz linked to it shows the change.")
