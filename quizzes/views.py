@@ -1,6 +1,6 @@
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
-from django.db.models import Prefetch
+from django.db.models import Count, Prefetch, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import get_language
@@ -118,17 +118,17 @@ def question_view(request: HttpRequest, slug: str, position: int) -> HttpRespons
 
 
 def _render_question(request, quiz, question, attempt, *, form=None, answer=None, next_question=None) -> HttpResponse:
-    question_count = quiz.questions.count()
+    # One query for both: positions may have gaps (an author removed a question), so learners count 1..N.
+    counts = quiz.questions.aggregate(total=Count("pk"), before=Count("pk", filter=Q(position__lt=question.position)))
     return render(
         request,
         "quizzes/question.html",
         {
             "quiz": quiz,
             "question": question,
-            # Positions may have gaps (an author removed a question): learners count 1..N.
-            "number": quiz.questions.filter(position__lt=question.position).count() + 1,
+            "number": counts["before"] + 1,
             "choices": list(question.choices.all()),
-            "question_count": question_count,
+            "question_count": counts["total"],
             "answered_count": attempt.answers.count(),
             "form": form,
             "answer": answer,
