@@ -3,8 +3,9 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
+from accounts.views import LoginView, SignupView
 from guides.views import HomeView
-from quizsite.views import LoginView, SignupView, healthz_view
+from quizsite.views import healthz_view
 
 urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),

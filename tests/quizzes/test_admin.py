@@ -149,7 +149,7 @@ def test_quiz_slug_is_prepopulated_from_the_english_title(author_client):
     )
 
 
-@pytest.mark.parametrize("url_name", ["admin:auth_user_changelist", "admin:auth_group_changelist"])
+@pytest.mark.parametrize("url_name", ["admin:accounts_user_changelist", "admin:auth_group_changelist"])
 def test_author_cannot_manage_users_or_groups(author_client, url_name):
     assert author_client.get(reverse(url_name)).status_code == 403
 
