@@ -1,14 +1,48 @@
+from django import forms
 from django.contrib.auth.forms import UserCreationForm
+from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
 
+EMAIL_HELP_TEXT = _("Optional. Needed only to reset your password if you forget it; never shown to anyone.")
+
 
 class SignupForm(UserCreationForm):
-    """Django's sign-up form for our user model: a username, an optional e-mail address, a password twice.
-
-    The e-mail address is needed only to reset a forgotten password; the form's help text says so.
-    """
+    """Django's sign-up form for our user model: a username, an optional e-mail address, a password twice."""
 
     class Meta(UserCreationForm.Meta):
         model = User
         fields = ("username", "email")
+        help_texts = {"email": EMAIL_HELP_TEXT}
+
+
+class AccountEmailForm(forms.ModelForm):
+    """The account page's form to add, change or remove the e-mail address that password resets go to."""
+
+    class Meta:
+        model = User
+        fields = ("email",)
+        help_texts = {"email": EMAIL_HELP_TEXT}
+
+
+class AccountDeleteForm(forms.Form):
+    """Confirm deleting one's own account with its password.
+
+    Args:
+        user: the logged-in ``accounts.User`` whose account is to be deleted (keyword argument).
+    """
+
+    password = forms.CharField(
+        label=_("Your password"), strip=False, widget=forms.PasswordInput(attrs={"autocomplete": "current-password"})
+    )
+
+    def __init__(self, *args, user: User, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.user = user
+
+    def clean_password(self) -> str:
+        """Raises ValidationError when the password is not the account's."""
+        password = self.cleaned_data["password"]
+        if not self.user.check_password(password):
+            raise forms.ValidationError(_("That is not your password."), code="password_incorrect")
+        return password

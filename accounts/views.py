@@ -1,45 +1,39 @@
-"""Account pages: sign-up, log-in, and what a learner does with their own account."""
+"""Account pages: sign-up, log-in and log-out, and what a learner does with their own account."""
 
-from urllib.parse import urlsplit
+import json
 
 from django.conf import settings
-from django.contrib.auth import login
+from django.contrib import messages
+from django.contrib.auth import login, logout
 from django.contrib.auth import views as auth_views
+from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import RedirectURLMixin
-from django.http import HttpResponseRedirect
-from django.urls import translate_url
-from django.utils import translation
-from django.utils.translation import get_language, get_language_from_path
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import redirect, render
+from django.utils import timezone
+from django.utils.http import content_disposition_header
+from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_http_methods, require_safe
 from django.views.generic import CreateView
 
-from accounts.forms import SignupForm
-
-
-def localized_next(url: str) -> str:
-    """``url`` moved into the active language's prefix: ``/fr/quizzes/x/`` becomes ``/tr/quizzes/x/`` in Turkish.
-
-    A learner who switches language on the login or sign-up page keeps that language after logging in, though
-    the ``next`` they arrived with names the page in the language they came from. Django's ``translate_url``
-    resolves a path in the active language only, so the path is resolved in its own prefix's language here.
-
-    Args:
-        url: a local URL (already checked to be safe), with or without a language prefix and query string.
-
-    Returns:
-        The same page in the active language, or ``url`` unchanged when it has no language prefix.
-    """
-    target_language = get_language()
-    path_language = get_language_from_path(urlsplit(url).path)
-    if not path_language or path_language == target_language:
-        return url
-    with translation.override(path_language):
-        return translate_url(url, target_language)
+from accounts.export import learner_data
+from accounts.forms import AccountDeleteForm, AccountEmailForm, SignupForm
+from accounts.navigation import is_destination, localized_next
 
 
 class LocalizedNextMixin(RedirectURLMixin):
-    """After logging in or signing up, go to the (safe) ``next`` page in the language of the page used."""
+    """After logging in or signing up, go to the (safe) ``next`` page in the language of the page used.
+
+    A ``next`` that is no page to land on (the login page itself, logging out, an action that only takes
+    POST) is dropped for ``LOGIN_REDIRECT_URL``: see ``accounts.navigation.is_destination``.
+    """
 
     next_page = settings.LOGIN_REDIRECT_URL
+
+    def get_redirect_url(self) -> str:
+        url = super().get_redirect_url()
+        return url if url and is_destination(url) else ""
 
     def get_success_url(self) -> str:
         return localized_next(super().get_success_url())
@@ -52,10 +46,10 @@ class LoginView(LocalizedNextMixin, auth_views.LoginView):
 
 
 class SignupView(LocalizedNextMixin, CreateView):
-    """Create an account with Django's ``UserCreationForm``, log the new learner in, and go to ``next``.
+    """Create an account with ``SignupForm``, log the new learner in, and go to ``next``.
 
-    ``next`` (POST or GET) is followed only when it points to this site; otherwise ``LOGIN_REDIRECT_URL``.
-    Someone already logged in goes straight on, as on the login page.
+    ``next`` (POST or GET) is followed only when it points to a page of this site; otherwise
+    ``LOGIN_REDIRECT_URL``. Someone already logged in goes straight on, as on the login page.
     """
 
     form_class = SignupForm
@@ -75,3 +69,61 @@ class SignupView(LocalizedNextMixin, CreateView):
         user = form.save()
         login(self.request, user, backend="django.contrib.auth.backends.ModelBackend")
         return HttpResponseRedirect(self.get_success_url())
+
+
+class LogoutView(auth_views.LogoutView):
+    """Log out with a POST (Django's view); a GET, such as a typed or bookmarked address, asks to confirm."""
+
+    http_method_names = ["get", "post", "options"]
+
+    def get(self, request: HttpRequest, *args, **kwargs) -> HttpResponse:
+        if not request.user.is_authenticated:
+            return redirect(settings.LOGOUT_REDIRECT_URL)
+        return render(request, "accounts/logout_confirm.html")
+
+
+@never_cache
+@login_required
+@require_http_methods(["GET", "POST"])
+def account_view(request: HttpRequest) -> HttpResponse:
+    """The learner's account: username and e-mail (which they may change), and links to change the password,
+    download their data and delete the account."""
+    form = AccountEmailForm(request.POST or None, instance=request.user)
+    if request.method == "POST":
+        if form.is_valid():
+            form.save()
+            messages.success(request, _("Your e-mail address was saved."))
+            return redirect("account")
+        return render(request, "accounts/account.html", {"form": form}, status=400)
+    return render(request, "accounts/account.html", {"form": form})
+
+
+@never_cache
+@login_required
+@require_safe
+def account_export_view(request: HttpRequest) -> HttpResponse:
+    """Download everything kept about the learner as a JSON attachment (``accounts.export.learner_data``)."""
+    document = json.dumps(learner_data(request.user), ensure_ascii=False, indent=2)
+    filename = f"quizsite-data-{timezone.now():%Y-%m-%d}.json"
+    response = HttpResponse(document, content_type="application/json; charset=utf-8")
+    response["Content-Disposition"] = content_disposition_header(as_attachment=True, filename=filename)
+    return response
+
+
+@never_cache
+@login_required
+@require_http_methods(["GET", "POST"])
+def account_delete_view(request: HttpRequest) -> HttpResponse:
+    """Delete the learner's account, with every attempt and answer of it, once confirmed with the password.
+
+    GET shows what will be deleted and asks for the password; a valid POST deletes, logs out and says so on
+    the home page. A wrong password deletes nothing and shows the form again (400).
+    """
+    form = AccountDeleteForm(request.POST or None, user=request.user)
+    if request.method == "POST" and form.is_valid():
+        request.user.delete()
+        logout(request)
+        messages.success(request, _("Your account and your quiz history have been deleted."))
+        return redirect("home")
+    status = 400 if form.is_bound else 200
+    return render(request, "accounts/account_delete.html", {"form": form}, status=status)

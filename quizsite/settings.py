@@ -105,8 +105,10 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "quizsite.middleware.PrivateWhenPersonalMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    "quizsite.middleware.RefuseNulCharactersMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -163,6 +165,37 @@ SESSION_ENGINE = "django.contrib.sessions.backends.db"
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
+# A password reset link stays valid for this many seconds (Django's default is three days).
+PASSWORD_RESET_TIMEOUT = env_int("DJANGO_PASSWORD_RESET_TIMEOUT", 3 * 60 * 60)
+
+# --- E-mail -----------------------------------------------------------------------------------------------
+# Password reset e-mails. With debug on they are printed on the console (make run's terminal); with debug
+# off they go out through the SMTP server in DJANGO_EMAIL_HOST, with STARTTLS on port 587 unless told
+# otherwise (DJANGO_EMAIL_USE_SSL=1: implicit TLS, port 465).
+_email_use_ssl = env_bool("DJANGO_EMAIL_USE_SSL")
+_email_use_tls = env_bool("DJANGO_EMAIL_USE_TLS", default=not _email_use_ssl)
+if _email_use_ssl and _email_use_tls:
+    raise ImproperlyConfigured("DJANGO_EMAIL_USE_SSL=1 and DJANGO_EMAIL_USE_TLS=1 exclude each other; set one of them.")
+MAILERS = {
+    "default": (
+        {"BACKEND": "django.core.mail.backends.console.EmailBackend"}
+        if DEBUG and not os.environ.get("DJANGO_EMAIL_HOST")
+        else {
+            "BACKEND": "django.core.mail.backends.smtp.EmailBackend",
+            "OPTIONS": {
+                "host": os.environ.get("DJANGO_EMAIL_HOST", "localhost"),
+                "port": env_int("DJANGO_EMAIL_PORT", 465 if _email_use_ssl else 587),
+                "username": os.environ.get("DJANGO_EMAIL_HOST_USER", ""),
+                "password": os.environ.get("DJANGO_EMAIL_HOST_PASSWORD", ""),
+                "use_tls": _email_use_tls,
+                "use_ssl": _email_use_ssl,
+                "timeout": env_int("DJANGO_EMAIL_TIMEOUT", 10),  # seconds
+            },
+        }
+    )
+}
+DEFAULT_FROM_EMAIL = os.environ.get("DJANGO_DEFAULT_FROM_EMAIL", "Quizsite <noreply@localhost>")
+SERVER_EMAIL = DEFAULT_FROM_EMAIL
 
 # --- Languages --------------------------------------------------------------------------------------------
 # English is the source language of all content and the fallback language of every translation.

@@ -1,9 +1,7 @@
 from django.conf.urls.i18n import i18n_patterns
 from django.contrib import admin
-from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from accounts.views import LoginView, SignupView
 from guides.views import HomeView
 from quizsite.views import healthz_view
 
@@ -20,7 +18,5 @@ urlpatterns += i18n_patterns(
     path("", HomeView.as_view(), name="home"),
     path("guides/", include("guides.urls")),
     path("quizzes/", include("quizzes.urls")),
-    path("accounts/signup/", SignupView.as_view(), name="signup"),
-    path("accounts/login/", LoginView.as_view(), name="login"),
-    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("", include("accounts.urls")),
 )

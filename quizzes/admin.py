@@ -240,5 +240,9 @@ class AttemptAdmin(admin.ModelAdmin):
     def has_change_permission(self, request: HttpRequest, obj=None) -> bool:
         return False
 
-    def has_delete_permission(self, request: HttpRequest, obj=None) -> bool:
-        return False
+    def get_actions(self, request: HttpRequest):
+        # Attempts are deleted with their learner's account (by the learner, or by a superuser in Users); no bulk
+        # action, so that nobody clears a quiz's results by accident.
+        actions = super().get_actions(request)
+        actions.pop("delete_selected", None)
+        return actions

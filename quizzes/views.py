@@ -4,7 +4,7 @@ from django.db.models import Count, Prefetch, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import get_language
-from django.views.decorators.http import require_http_methods, require_POST, require_safe
+from django.views.decorators.http import require_http_methods, require_safe
 from django.views.generic import DetailView
 
 from guides.models import Guide
@@ -65,13 +65,16 @@ class QuizDetailView(DetailView):
         return context
 
 
-@require_POST
+@require_http_methods(["GET", "POST"])
 def attempt_start_view(request: HttpRequest, slug: str) -> HttpResponse:
     """Start (or resume) the learner's attempt and go to the question they answer next.
 
-    A logged-out visitor is sent to log in and then back to the quiz page.
+    A logged-out visitor is sent to log in and then back to the quiz page. A GET (a login's ``next``, a
+    bookmarked or typed address) starts nothing and shows the quiz page, where the Start button is.
     """
     quiz = get_object_or_404(Quiz.objects.published(), slug=slug)
+    if request.method == "GET":
+        return redirect(quiz)
     if not request.user.is_authenticated:
         return redirect_to_login(quiz.get_absolute_url())
     if not quiz.questions.exists():

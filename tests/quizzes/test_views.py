@@ -106,9 +106,10 @@ def test_question_beyond_the_quiz_is_404(learner_client):
     assert learner_client.get(url("quizzes:detail", slug="no-such-quiz")).status_code == 404
 
 
-def test_start_requires_post(learner_client):
+def test_get_on_start_shows_the_quiz_page_and_starts_nothing(learner_client):
     quiz = make_quiz()
-    assert learner_client.get(url("quizzes:start", slug=quiz.slug)).status_code == 405
+    response = learner_client.get(url("quizzes:start", "fr", slug=quiz.slug))
+    assert (response.status_code, response["Location"]) == (302, url("quizzes:detail", "fr", slug=quiz.slug))
     assert Attempt.objects.count() == 0
 
 

@@ -1,0 +1,70 @@
+"""A learner's data, as the JSON document "Download my data" gives them."""
+
+from django.db.models import Prefetch
+from django.utils import timezone, translation
+
+from quizzes.models import Answer, Attempt
+
+#: Bumped when the document's shape changes, so that a reader can tell versions apart.
+EXPORT_FORMAT = 1
+
+
+def _when(moment) -> str | None:
+    return moment.isoformat() if moment is not None else None
+
+
+def learner_data(user) -> dict:
+    """Everything the site keeps about ``user``, in a JSON-serialisable dict.
+
+    Args:
+        user: an ``accounts.User``.
+
+    Returns:
+        ``{"format": 1, "exported_at", "account": {"username", "email", "date_joined", "last_login"},
+        "attempts": [...]}``, times in ISO 8601 (UTC). Each attempt, newest first: ``quiz`` (``slug`` and
+        ``title`` in the attempt's language), ``language``, ``started_at``, ``finished_at`` (None while
+        unfinished), ``score`` (correct answers), ``answer_count``, and ``answers`` in the order given, each with
+        the ``question`` and ``choice`` texts as the learner saw them, ``correct`` and ``answered_at``.
+        Three queries, whatever the number of attempts and answers.
+    """
+    attempts = (
+        Attempt.objects.filter(learner=user)
+        .select_related("quiz")
+        .prefetch_related(Prefetch("answers", queryset=Answer.objects.order_by("answered_at", "pk")))
+        .order_by("-started_at", "-pk")
+    )
+    exported = []
+    for attempt in attempts:
+        answers = list(attempt.answers.all())
+        with translation.override(attempt.language):
+            quiz_title = attempt.quiz.title
+        exported.append(
+            {
+                "quiz": {"slug": attempt.quiz.slug, "title": quiz_title},
+                "language": attempt.language,
+                "started_at": _when(attempt.started_at),
+                "finished_at": _when(attempt.finished_at),
+                "score": sum(answer.is_correct for answer in answers),
+                "answer_count": len(answers),
+                "answers": [
+                    {
+                        "question": answer.question_text,
+                        "choice": answer.choice_text,
+                        "correct": answer.is_correct,
+                        "answered_at": _when(answer.answered_at),
+                    }
+                    for answer in answers
+                ],
+            }
+        )
+    return {
+        "format": EXPORT_FORMAT,
+        "exported_at": _when(timezone.now()),
+        "account": {
+            "username": user.get_username(),
+            "email": user.email,
+            "date_joined": _when(user.date_joined),
+            "last_login": _when(user.last_login),
+        },
+        "attempts": exported,
+    }

@@ -1,0 +1,75 @@
+"""Site-wide request and response rules that no single view should have to remember."""
+
+from collections.abc import Callable, Iterable
+
+from django.core.exceptions import SuspiciousOperation
+from django.http import HttpRequest, HttpResponse
+from django.utils.cache import has_vary_header, patch_cache_control
+
+
+class NulCharacterInRequest(SuspiciousOperation):
+    """A request whose address, parameters or cookies hold a NUL character (``\\x00``).
+
+    No text on this site contains one, and PostgreSQL refuses it in any string, so such a value could only end
+    in a database error (a 500) wherever it reached a query. Django answers ``SuspiciousOperation`` with 400.
+    """
+
+
+def _holds_nul(values: Iterable[str]) -> bool:
+    return any("\x00" in value for value in values)
+
+
+class RefuseNulCharactersMiddleware:
+    """Answer 400 to any request with a NUL character in its path, query string, form data or cookies.
+
+    One rule for every URL, the admin's included, instead of one check per view. Placed after
+    ``LocaleMiddleware`` so that the 400 page is in the language of the address, and before anything reads
+    the session (its key comes from a cookie) or the form data.
+
+    Raises:
+        NulCharacterInRequest: turned into the 400 page (``templates/400.html``) by Django's handler.
+    """
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]):
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        if (
+            "\x00" in request.path_info
+            or _holds_nul(self._items(request.GET))
+            or _holds_nul(self._items(request.COOKIES))
+            or (request.method == "POST" and _holds_nul(self._items(request.POST)))
+        ):
+            raise NulCharacterInRequest("NUL character in the request's parameters")
+        return self.get_response(request)
+
+    @staticmethod
+    def _items(mapping) -> Iterable[str]:
+        if hasattr(mapping, "lists"):
+            for key, values in mapping.lists():
+                yield key
+                yield from (value for value in values if isinstance(value, str))
+        else:
+            for key, value in mapping.items():
+                yield key
+                yield value
+
+
+class PrivateWhenPersonalMiddleware:
+    """Mark a page ``Cache-Control: private`` when it depends on who asks and says nothing itself.
+
+    A response that varies on the cookie (Django's session and CSRF middleware add ``Vary: Cookie`` whenever
+    the page read the session or holds a form) shows something of one visitor, such as their name in the
+    header or where they stand in a quiz; a shared cache (a proxy, a CDN) must not keep it for the next
+    visitor. Pages that show answers go further with ``never_cache`` (``no-store``), which this leaves alone.
+    Placed above ``SessionMiddleware`` so that it sees the ``Vary`` header that middleware adds.
+    """
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]):
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        if has_vary_header(response, "Cookie") and not response.has_header("Cache-Control"):
+            patch_cache_control(response, private=True)
+        return response

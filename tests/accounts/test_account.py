@@ -1,0 +1,201 @@
+"""The account page, "download my data" and "delete my account", and a superuser deleting a learner."""
+
+import json
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.urls import reverse
+from django.utils import translation
+
+from quizzes.models import Answer, Attempt, Question
+from tests.factories import PASSWORD, answer_quiz, make_quiz, make_superuser, make_user
+
+pytestmark = pytest.mark.django_db
+
+
+def url(name: str, language: str = "en", **kwargs) -> str:
+    with translation.override(language):
+        return reverse(name, kwargs=kwargs)
+
+
+@pytest.mark.parametrize(
+    ("language", "heading", "link"),
+    [
+        ("en", "Your account", "Download my data"),
+        ("fr", "Votre compte", "Télécharger mes données"),
+        ("tr", "Hesabınız", "Verilerimi indir"),
+    ],
+)
+def test_account_page_shows_username_email_and_the_account_actions(client, language, heading, link):
+    client.force_login(make_user("ada", email="ada@example.com"))
+    response = client.get(url("account", language))
+    page = response.content.decode()
+    assert f"<h1>{heading}</h1>" in page
+    assert "<dd>ada</dd>" in page
+    assert 'value="ada@example.com"' in page
+    assert f'href="/{language}/account/export/" download>{link}</a>' in page
+    assert f'href="/{language}/accounts/password_change/"' in page
+    assert f'href="/{language}/account/delete/"' in page
+    assert response["Cache-Control"] == "max-age=0, no-cache, no-store, must-revalidate, private"
+
+
+def test_header_links_to_the_account_page(client):
+    client.force_login(make_user())
+    assert '<a href="/fr/account/">Votre compte</a>' in client.get("/fr/").content.decode()
+
+
+@pytest.mark.parametrize("path", ["/fr/account/", "/fr/account/export/", "/fr/account/delete/"])
+def test_account_pages_need_a_login(client, path):
+    response = client.get(path)
+    assert response.status_code == 302
+    assert response["Location"] == f"/fr/accounts/login/?next={path}"
+
+
+def test_learner_adds_an_email_address_on_the_account_page(client):
+    user = make_user("ada")
+    client.force_login(user)
+    response = client.post(url("account"), {"email": "ada@example.com"}, follow=True)
+    assert "Your e-mail address was saved." in response.content.decode()
+    user.refresh_from_db()
+    assert user.email == "ada@example.com"
+
+
+def test_invalid_email_address_is_refused_with_a_message(client):
+    user = make_user("ada", email="ada@example.com")
+    client.force_login(user)
+    response = client.post(url("account", "fr"), {"email": "not an address"})
+    assert response.status_code == 400
+    assert "Saisissez une adresse de courriel valide." in response.content.decode()
+    user.refresh_from_db()
+    assert user.email == "ada@example.com"
+
+
+def test_export_holds_the_account_and_every_answer_of_every_attempt_exactly(client):
+    quiz = make_quiz(slug="parallel", title="Parallel", questions=2)
+    quiz.title_fr = "Parallèle"
+    quiz.save()
+    Question.objects.filter(quiz=quiz, position=1).update(text_fr="Question 1 en français")
+    ada = make_user("ada", email="ada@example.com")
+    first = answer_quiz(ada, quiz, [1, 2], language="fr")
+    second = answer_quiz(ada, quiz, [2], language="en")
+    answer_quiz(make_user("bob"), quiz, [1, 1])
+    client.force_login(ada)
+
+    response = client.get(url("account_export"))
+
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/json; charset=utf-8"
+    assert response["Content-Disposition"].startswith('attachment; filename="quizsite-data-')
+    assert response["Cache-Control"] == "max-age=0, no-cache, no-store, must-revalidate, private"
+    data = json.loads(response.content)
+    assert data["format"] == 1
+    assert data["account"] == {
+        "username": "ada",
+        "email": "ada@example.com",
+        "date_joined": ada.date_joined.isoformat(),
+        "last_login": get_user_model().objects.get(pk=ada.pk).last_login.isoformat(),
+    }
+
+    def answers_of(attempt):
+        return [
+            {
+                "question": a.question_text,
+                "choice": a.choice_text,
+                "correct": a.is_correct,
+                "answered_at": a.answered_at.isoformat(),
+            }
+            for a in attempt.answers.order_by("answered_at", "pk")
+        ]
+
+    assert data["attempts"] == [
+        {
+            "quiz": {"slug": "parallel", "title": "Parallel"},
+            "language": "en",
+            "started_at": second.started_at.isoformat(),
+            "finished_at": None,
+            "score": 0,
+            "answer_count": 1,
+            "answers": answers_of(second),
+        },
+        {
+            "quiz": {"slug": "parallel", "title": "Parallèle"},
+            "language": "fr",
+            "started_at": first.started_at.isoformat(),
+            "finished_at": first.finished_at.isoformat(),
+            "score": 1,
+            "answer_count": 2,
+            "answers": answers_of(first),
+        },
+    ]
+    assert [(a["question"], a["choice"], a["correct"]) for a in data["attempts"][1]["answers"]] == [
+        ("Question 1 en français", "Q1 choice 1", True),
+        ("Question 2", "Q2 choice 2", False),
+    ]
+
+
+def test_export_runs_the_same_queries_for_one_attempt_and_for_many(client, django_assert_num_queries):
+    quiz = make_quiz(questions=3)
+    ada = make_user("ada")
+    answer_quiz(ada, quiz, [1, 1, 1])
+    client.force_login(ada)
+    with django_assert_num_queries(5):  # session, user, attempts with quizzes, answers, last_login none
+        client.get(url("account_export"))
+    for _ in range(5):
+        answer_quiz(ada, quiz, [1, 2, 3])
+    with django_assert_num_queries(5):
+        client.get(url("account_export"))
+
+
+def test_delete_page_asks_for_the_password(client):
+    client.force_login(make_user("ada"))
+    page = client.get(url("account_delete", "tr")).content.decode()
+    assert "<h1>Hesabınızı silin</h1>" in page
+    assert 'type="password" name="password"' in page
+
+
+def test_wrong_password_deletes_nothing(client):
+    ada = make_user("ada")
+    answer_quiz(ada, make_quiz(), [1, 1, 1])
+    client.force_login(ada)
+    response = client.post(url("account_delete", "fr"), {"password": "wrong"})
+    assert response.status_code == 400
+    assert "Ce n’est pas votre mot de passe." in response.content.decode()
+    assert get_user_model().objects.filter(username="ada").exists()
+    assert Answer.objects.filter(attempt__learner=ada).count() == 3
+
+
+def test_deleting_the_account_removes_its_attempts_and_answers_logs_out_and_says_so(client):
+    quiz = make_quiz()
+    ada = make_user("ada")
+    answer_quiz(ada, quiz, [1, 1, 1])
+    answer_quiz(ada, quiz, [2])
+    bob = make_user("bob")
+    answer_quiz(bob, quiz, [1, 2, 1])
+    client.force_login(ada)
+
+    response = client.post(url("account_delete", "fr"), {"password": PASSWORD}, follow=True)
+
+    assert response.redirect_chain == [("/fr/", 302)]
+    assert "Votre compte et votre historique de quiz ont été supprimés." in response.content.decode()
+    assert not response.context["user"].is_authenticated
+    assert not get_user_model().objects.filter(username="ada").exists()
+    assert not Attempt.objects.filter(learner_id=ada.pk).exists()
+    assert Answer.objects.filter(attempt__learner_id=ada.pk).count() == 0
+    assert Answer.objects.filter(attempt__learner=bob).count() == 3
+
+
+def test_superuser_deletes_a_learner_who_took_a_quiz_and_statistics_lose_their_answers(client):
+    quiz = make_quiz(questions=1)
+    ada = make_user("ada")
+    answer_quiz(ada, quiz, [1])
+    answer_quiz(make_user("bob"), quiz, [2])
+    client.force_login(make_superuser())
+
+    confirm = client.get(reverse("admin:accounts_user_delete", args=[ada.pk]))
+    assert confirm.status_code == 200
+    response = client.post(reverse("admin:accounts_user_delete", args=[ada.pk]), {"post": "yes"})
+
+    assert response.status_code == 302
+    assert not get_user_model().objects.filter(pk=ada.pk).exists()
+    question = Question.objects.with_answer_counts().get(quiz=quiz)
+    assert (question.answer_count, question.correct_answer_count) == (1, 0)

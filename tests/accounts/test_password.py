@@ -1,0 +1,123 @@
+"""E-mail at sign-up, password reset by e-mail in the learner's language, and password change."""
+
+import re
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core import mail
+from django.urls import reverse
+from django.utils import translation
+
+from tests.factories import PASSWORD, make_user
+
+pytestmark = pytest.mark.django_db
+NEW_PASSWORD = "a new and longer passphrase 7"
+
+
+def url(name: str, language: str = "en", **kwargs) -> str:
+    with translation.override(language):
+        return reverse(name, kwargs=kwargs)
+
+
+def test_the_site_uses_its_own_user_model():
+    assert get_user_model()._meta.label == "accounts.User"
+
+
+def test_sign_up_keeps_the_optional_email_address(client):
+    data = {"username": "ada", "email": "ada@example.com", "password1": NEW_PASSWORD, "password2": NEW_PASSWORD}
+    assert client.post(url("signup"), data).status_code == 302
+    assert get_user_model().objects.get(username="ada").email == "ada@example.com"
+
+
+def test_sign_up_without_email_address_works(client):
+    data = {"username": "ada", "email": "", "password1": NEW_PASSWORD, "password2": NEW_PASSWORD}
+    assert client.post(url("signup"), data).status_code == 302
+    assert get_user_model().objects.get(username="ada").email == ""
+
+
+@pytest.mark.parametrize(
+    ("language", "link_text"),
+    [("en", "Forgot your password?"), ("fr", "Mot de passe oublié\u00a0?"), ("tr", "Parolanızı mı unuttunuz?")],
+)
+def test_login_page_links_to_password_reset(client, language, link_text):
+    response = client.get(url("login", language))
+    reset = url("password_reset", language)
+    assert reset == f"/{language}/accounts/password_reset/"
+    assert f'<a href="{reset}">{link_text}</a>' in response.content.decode()
+
+
+@pytest.mark.parametrize(
+    ("language", "subject", "greeting"),
+    [
+        ("en", "Reset your Quizsite password", "Hello ada,"),
+        ("fr", "Réinitialisez votre mot de passe Quizsite", "Bonjour ada,"),
+        ("tr", "Quizsite parolanızı sıfırlayın", "Merhaba ada,"),
+    ],
+)
+def test_password_reset_mails_a_link_in_the_learners_language_that_sets_a_new_password(
+    client, language, subject, greeting
+):
+    make_user("ada", email="ada@example.com")
+    response = client.post(url("password_reset", language), {"email": "ada@example.com"})
+    assert response.status_code == 302
+    assert response["Location"] == url("password_reset_done", language)
+    assert len(mail.outbox) == 1
+    message = mail.outbox[0]
+    assert message.to == ["ada@example.com"]
+    assert message.subject == subject
+    assert message.body.startswith(greeting)
+    link = re.search(rf"http://testserver(/{language}/accounts/reset/\S+/\S+/)", message.body).group(1)
+
+    form_page = client.get(link, follow=True)
+    assert form_page.status_code == 200
+    set_password = form_page.redirect_chain[-1][0]
+    done = client.post(set_password, {"new_password1": NEW_PASSWORD, "new_password2": NEW_PASSWORD})
+    assert done["Location"] == url("password_reset_complete", language)
+    assert client.login(username="ada", password=NEW_PASSWORD)
+
+
+def test_password_reset_says_the_same_for_an_unknown_address_and_sends_nothing(client):
+    make_user("ada", email="ada@example.com")
+    known = client.post(url("password_reset", "fr"), {"email": "ada@example.com"})
+    unknown = client.post(url("password_reset", "fr"), {"email": "nobody@example.com"})
+    assert (known.status_code, known["Location"]) == (unknown.status_code, unknown["Location"])
+    assert len(mail.outbox) == 1
+    done = client.get(unknown["Location"]).content.decode()
+    assert "Si un compte a cette adresse" in done
+
+
+def test_password_reset_link_works_once(client):
+    make_user("ada", email="ada@example.com")
+    client.post(url("password_reset"), {"email": "ada@example.com"})
+    link = re.search(r"http://testserver(\S+)", mail.outbox[0].body).group(1)
+    set_password = client.get(link, follow=True).redirect_chain[-1][0]
+    client.post(set_password, {"new_password1": NEW_PASSWORD, "new_password2": NEW_PASSWORD})
+    again = client.get(link, follow=True)
+    assert "This link is no longer valid" in again.content.decode()
+
+
+def test_password_change_needs_the_old_password_and_then_works(client):
+    user = make_user("ada")
+    client.force_login(user)
+    page = client.get(url("password_change", "tr"))
+    assert page.status_code == 200
+    wrong = client.post(
+        url("password_change"),
+        {"old_password": "wrong", "new_password1": NEW_PASSWORD, "new_password2": NEW_PASSWORD},
+    )
+    assert wrong.status_code == 200
+    user.refresh_from_db()
+    assert user.check_password(PASSWORD)
+    right = client.post(
+        url("password_change"),
+        {"old_password": PASSWORD, "new_password1": NEW_PASSWORD, "new_password2": NEW_PASSWORD},
+    )
+    assert right["Location"] == url("password_change_done")
+    user.refresh_from_db()
+    assert user.check_password(NEW_PASSWORD)
+
+
+def test_password_change_needs_a_login(client):
+    response = client.get(url("password_change", "fr"))
+    assert response.status_code == 302
+    assert response["Location"].startswith("/fr/accounts/login/?next=")
