@@ -129,3 +129,27 @@ def test_x_forwarded_proto_is_trusted_only_behind_a_proxy():
     assert setting(production_env(DJANGO_BEHIND_PROXY="1"), "SECURE_PROXY_SSL_HEADER") == (
         "('HTTP_X_FORWARDED_PROTO', 'https')"
     )
+
+
+def test_email_goes_to_the_console_in_development_and_over_smtp_in_production():
+    assert setting(clean_env(DJANGO_DEBUG="1"), "MAILERS") == (
+        "{'default': {'BACKEND': 'django.core.mail.backends.console.EmailBackend'}}"
+    )
+    env = production_env(
+        DJANGO_EMAIL_HOST="smtp.example.com",
+        DJANGO_EMAIL_HOST_USER="quiz",
+        DJANGO_EMAIL_HOST_PASSWORD="secret",
+        DJANGO_EMAIL_USE_SSL="1",
+    )
+    assert setting(env, "MAILERS") == (
+        "{'default': {'BACKEND': 'django.core.mail.backends.smtp.EmailBackend', 'OPTIONS': {'host': "
+        "'smtp.example.com', 'port': 465, 'username': 'quiz', 'password': 'secret', 'use_tls': False, "
+        "'use_ssl': True, 'timeout': 10}}}"
+    )
+
+
+def test_email_ssl_and_starttls_together_stop_the_start_naming_both():
+    result = run(clean_env(DJANGO_EMAIL_USE_SSL="1", DJANGO_EMAIL_USE_TLS="1"), "manage.py", "check")
+
+    assert result.returncode == 1
+    assert "DJANGO_EMAIL_USE_SSL=1 and DJANGO_EMAIL_USE_TLS=1 exclude each other" in result.stderr
