@@ -1,4 +1,3 @@
-from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator
 from django.db import models
@@ -184,87 +183,19 @@ class Choice(models.Model):
                 )
 
 
-class AttemptQuerySet(models.QuerySet):
-    def unfinished(self) -> "AttemptQuerySet":
-        return self.filter(finished_at__isnull=True)
+# Attempts and answers live in their own module; Django finds them here, and callers import them from here.
+from quizzes.attempts import Answer, Attempt, AttemptQuerySet  # noqa: E402
 
-    def finished(self) -> "AttemptQuerySet":
-        return self.filter(finished_at__isnull=False)
-
-    def with_score(self) -> "AttemptQuerySet":
-        """Annotate ``correct_count`` (number of correct answers, int) in one query."""
-        return self.annotate(correct_count=Count("answers", filter=Q(answers__is_correct=True)))
-
-
-class Attempt(models.Model):
-    """One run of a learner through a quiz, from start to the last answer.
-
-    A learner has at most one unfinished attempt per quiz (a conditional unique constraint); finished attempts
-    are kept, so a retake adds a new one.
-    """
-
-    learner = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="attempts", verbose_name=_("learner")
-    )
-    quiz = models.ForeignKey(Quiz, on_delete=models.CASCADE, related_name="attempts", verbose_name=_("quiz"))
-    language = models.CharField(_("language"), max_length=10, choices=settings.LANGUAGES)
-    started_at = models.DateTimeField(_("started"), auto_now_add=True)
-    finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
-
-    objects = AttemptQuerySet.as_manager()
-
-    class Meta:
-        ordering = ["-started_at", "-pk"]
-        verbose_name = _("attempt")
-        verbose_name_plural = _("attempts")
-        constraints = [
-            models.UniqueConstraint(
-                fields=["learner", "quiz"],
-                condition=Q(finished_at__isnull=True),
-                name="one_unfinished_attempt_per_learner_and_quiz",
-            ),
-            models.CheckConstraint(
-                condition=Q(finished_at__isnull=True) | Q(finished_at__gte=models.F("started_at")),
-                name="attempt_finishes_after_start",
-            ),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.learner} – {self.quiz} ({self.started_at:%Y-%m-%d %H:%M})"
-
-    @property
-    def is_finished(self) -> bool:
-        return self.finished_at is not None
-
-    @property
-    def score(self) -> int:
-        """Number of questions answered correctly (int), as judged when each answer was given."""
-        if hasattr(self, "correct_count"):
-            return self.correct_count
-        return self.answers.filter(is_correct=True).count()
-
-    def next_question(self) -> Question | None:
-        """The lowest-positioned question of the quiz this attempt has not answered yet, or None when done."""
-        return Question.objects.filter(quiz_id=self.quiz_id).exclude(answers__attempt=self).order_by("position").first()
-
-
-class Answer(models.Model):
-    """A learner's answer to one question within an attempt. The first answer is final: one per question."""
-
-    attempt = models.ForeignKey(Attempt, on_delete=models.CASCADE, related_name="answers", verbose_name=_("attempt"))
-    # PROTECT: content that learners have answered cannot be deleted from under their results.
-    question = models.ForeignKey(Question, on_delete=models.PROTECT, related_name="answers", verbose_name=_("question"))
-    choice = models.ForeignKey(Choice, on_delete=models.PROTECT, related_name="answers", verbose_name=_("choice"))
-    is_correct = models.BooleanField(_("correct"))
-    answered_at = models.DateTimeField(_("answered"), auto_now_add=True)
-
-    class Meta:
-        ordering = ["attempt", "question__position"]
-        verbose_name = _("answer")
-        verbose_name_plural = _("answers")
-        constraints = [
-            models.UniqueConstraint(fields=["attempt", "question"], name="one_answer_per_question_per_attempt"),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.attempt} – {self.question.position}: {self.choice}"
+__all__ = [
+    "MAX_POSITION",
+    "Answer",
+    "Attempt",
+    "AttemptQuerySet",
+    "Choice",
+    "ChoiceQuerySet",
+    "Difficulty",
+    "Question",
+    "QuestionQuerySet",
+    "Quiz",
+    "QuizQuerySet",
+]

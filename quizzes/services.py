@@ -3,7 +3,7 @@
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.models import Group
 from django.db import IntegrityError, transaction
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from quizzes.models import Answer, Attempt, Choice, Question, Quiz
@@ -65,7 +65,9 @@ def attempt_finish_if_complete(*, attempt: Attempt) -> bool:
 def answer_submit(*, attempt: Attempt, question: Question, choice: Choice) -> tuple[Answer, bool]:
     """Record the learner's answer to ``question``; the first answer is final.
 
-    Finishes the attempt (sets ``finished_at``) when this answers its last open question.
+    Finishes the attempt (sets ``finished_at``) when this answers its last open question. The answer keeps the
+    question's and the choice's texts as the learner saw them: in the attempt's language, or in English where
+    that translation is missing (modeltranslation's fallback, as on the question page).
 
     Args:
         attempt: the learner's unfinished attempt.
@@ -94,7 +96,11 @@ def answer_submit(*, attempt: Attempt, question: Question, choice: Choice) -> tu
     next_question = attempt.next_question()
     if next_question is None or next_question.pk != question.pk:
         raise AnswerRefused(_("Please answer the questions in order."))
-    answer = Answer.objects.create(attempt=attempt, question=question, choice=choice, is_correct=choice.is_correct)
+    with translation.override(attempt.language):
+        texts = {"question_text": question.text, "choice_text": choice.text}
+    answer = Answer.objects.create(
+        attempt=attempt, question=question, choice=choice, is_correct=choice.is_correct, **texts
+    )
     if attempt.next_question() is None:
         attempt.finished_at = timezone.now()
         attempt.save(update_fields=["finished_at"])

@@ -1,7 +1,7 @@
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
-from django.db.models import Count, Prefetch, Q
-from django.http import HttpRequest, HttpResponse
+from django.db.models import Prefetch
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import get_language
 from django.views.decorators.http import require_http_methods, require_safe
@@ -19,14 +19,14 @@ def _questions_with_choices() -> Prefetch:
 
 def _latest_attempt(request: HttpRequest, quiz: Quiz) -> tuple[Attempt | None, Question | None]:
     """The learner's unfinished attempt at ``quiz`` with the question they answer next, else their latest
-    finished attempt (with None), else ``(None, None)``.
+    finished attempt (with None), else ``(None, None)``. Either attempt carries its score and progress counts.
 
     An unfinished attempt with nothing left to answer (an author removed its open questions) is finished here.
     """
     if not request.user.is_authenticated:
         return None, None
     attempts = Attempt.objects.filter(learner=request.user, quiz=quiz)
-    unfinished = attempts.unfinished().first()
+    unfinished = attempts.unfinished().with_progress().first()
     if unfinished is not None:
         next_question = unfinished.next_question()
         if next_question is not None:
@@ -53,14 +53,13 @@ class QuizDetailView(DetailView):
         questions = list(quiz.questions.all())
         attempt, next_question = _latest_attempt(self.request, quiz)
         # A new learner, or one who finished and may retake, starts at the first question.
-        next_question = next_question or (questions[0] if questions else None)
+        resuming = attempt is not None and not attempt.is_finished
         context.update(
             questions=questions,
             question_count=len(questions),
             attempt=attempt,
-            next_question=next_question,
-            # Positions may have gaps (an author removed a question): learners count 1..N.
-            next_number=questions.index(next_question) + 1 if next_question else None,
+            next_question=next_question or (questions[0] if questions else None),
+            next_number=attempt.question_number() if resuming else 1,
         )
         return context
 
@@ -121,18 +120,17 @@ def question_view(request: HttpRequest, slug: str, position: int) -> HttpRespons
 
 
 def _render_question(request, quiz, question, attempt, *, form=None, answer=None, next_question=None) -> HttpResponse:
-    # One query for both: positions may have gaps (an author removed a question), so learners count 1..N.
-    counts = quiz.questions.aggregate(total=Count("pk"), before=Count("pk", filter=Q(position__lt=question.position)))
     return render(
         request,
         "quizzes/question.html",
         {
             "quiz": quiz,
             "question": question,
-            "number": counts["before"] + 1,
+            # Learners count the questions 1..N in the order they meet them, whatever the positions.
+            "number": attempt.question_number(answer),
             "choices": list(question.choices.all()),
-            "question_count": counts["total"],
-            "answered_count": attempt.answers.count(),
+            "question_count": attempt.question_count,
+            "answered_count": attempt.answered_count,
             "form": form,
             "answer": answer,
             "correct_choice": question.correct_choice() if answer is not None else None,
@@ -144,35 +142,32 @@ def _render_question(request, quiz, question, attempt, *, form=None, answer=None
 
 @require_safe
 def results_view(request: HttpRequest, slug: str) -> HttpResponse:
-    """The learner's latest finished attempt: score, each answer with the correct one and the explanation.
+    """The learner's latest finished attempt: its score, each of its answers in the order given, with the
+    correct choice and the explanation. Earlier attempts are listed with their scores.
 
-    Earlier attempts are listed with their scores.
+    A finished attempt stays readable after its quiz is unpublished, marked as no longer available and without
+    a retake; otherwise an unpublished quiz is 404 (except for staff, who preview drafts).
     """
-    quiz = get_object_or_404(Quiz.objects.published().prefetch_related(_questions_with_choices()), slug=slug)
+    quiz = get_object_or_404(Quiz, slug=slug)
     if not request.user.is_authenticated:
+        if not quiz.published:
+            raise Http404
         return redirect_to_login(request.get_full_path())
-    finished = Attempt.objects.filter(learner=request.user, quiz=quiz).finished().with_score()
+    attempts = Attempt.objects.filter(learner=request.user, quiz=quiz)
+    finished = attempts.finished().with_score()
     attempt = finished.order_by("-finished_at").first()
     if attempt is None:
+        if not Quiz.objects.visible_to(request.user).filter(pk=quiz.pk).exists():
+            raise Http404
         return redirect(quiz)
-    answers = {answer.question_id: answer for answer in attempt.answers.select_related("choice")}
-    rows = [
-        {
-            "question": question,
-            "answer": answers.get(question.pk),
-            "correct_choice": question.correct_choice(),
-        }
-        for question in quiz.questions.all()
-    ]
     return render(
         request,
         "quizzes/results.html",
         {
             "quiz": quiz,
             "attempt": attempt,
-            "rows": rows,
-            "question_count": len(rows),
+            "answers": list(attempt.answers_for_results()),
             "earlier_attempts": finished.exclude(pk=attempt.pk).order_by("-finished_at"),
-            "has_unfinished": Attempt.objects.filter(learner=request.user, quiz=quiz).unfinished().exists(),
+            "has_unfinished": quiz.published and attempts.unfinished().exists(),
         },
     )
