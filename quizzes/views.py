@@ -4,6 +4,7 @@ from django.db.models import Prefetch
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import get_language
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_safe
 from django.views.generic import DetailView
 
@@ -86,6 +87,8 @@ def attempt_start_view(request: HttpRequest, slug: str) -> HttpResponse:
     return redirect(next_question)
 
 
+# Pages that show a learner's answers are kept by no cache, the browser's included (``no-store``).
+@never_cache
 @require_http_methods(["GET", "POST"])
 def question_view(request: HttpRequest, slug: str, position: int) -> HttpResponse:
     """One question: the form while unanswered, the feedback (right or not, and why) once answered.
@@ -140,6 +143,7 @@ def _render_question(request, quiz, question, attempt, *, form=None, answer=None
     )
 
 
+@never_cache
 @require_safe
 def results_view(request: HttpRequest, slug: str) -> HttpResponse:
     """The learner's latest finished attempt: its score, each of its answers in the order given, with the

@@ -104,3 +104,15 @@ def test_get_on_logout_asks_to_confirm_and_post_logs_out(client, language, headi
 def test_get_on_logout_when_logged_out_goes_home(client):
     response = client.get("/fr/accounts/logout/")
     assert (response.status_code, response["Location"]) == (302, reverse("home"))
+
+
+def test_pages_that_show_answers_are_stored_by_no_cache(client):
+    quiz = make_quiz(questions=1)
+    client.force_login(make_user())
+    client.post(f"/en/quizzes/{quiz.slug}/start/")
+    choice = quiz.questions.get().choices.get(position=1)
+    client.post(f"/en/quizzes/{quiz.slug}/questions/1/", {"choice": choice.pk})
+    for path in (f"/en/quizzes/{quiz.slug}/questions/1/", f"/en/quizzes/{quiz.slug}/results/"):
+        response = client.get(path)
+        assert response.status_code == 200
+        assert response["Cache-Control"] == "max-age=0, no-cache, no-store, must-revalidate, private"
