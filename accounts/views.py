@@ -13,6 +13,7 @@ from django.utils.translation import get_language, get_language_from_path
 from django.views.generic import CreateView
 
 from accounts.forms import SignupForm
+from accounts.throttling import signup_seconds_left, throttled_response
 
 
 def localized_next(url: str) -> str:
@@ -55,7 +56,9 @@ class SignupView(LocalizedNextMixin, CreateView):
     """Create an account with Django's ``UserCreationForm``, log the new learner in, and go to ``next``.
 
     ``next`` (POST or GET) is followed only when it points to this site; otherwise ``LOGIN_REDIRECT_URL``.
-    Someone already logged in goes straight on, as on the login page.
+    Someone already logged in goes straight on, as on the login page. Accounts created from one client address
+    are limited (``SIGNUP_RATE``, see accounts.throttling); past the limit the form is refused with a 429 page
+    before it is checked, and a form with mistakes does not count.
     """
 
     form_class = SignupForm
@@ -71,7 +74,17 @@ class SignupView(LocalizedNextMixin, CreateView):
         context[self.redirect_field_name] = self.get_redirect_url()
         return context
 
+    def post(self, request, *args, **kwargs):
+        seconds = signup_seconds_left(request, count=False)
+        if seconds is not None:
+            return throttled_response(request, action="signup", seconds=seconds)
+        return super().post(request, *args, **kwargs)
+
     def form_valid(self, form):
+        # Counted only now, and checked again: another request from the same address may have just counted.
+        seconds = signup_seconds_left(self.request, count=True)
+        if seconds is not None:
+            return throttled_response(self.request, action="signup", seconds=seconds)
         user = form.save()
         login(self.request, user, backend="django.contrib.auth.backends.ModelBackend")
         return HttpResponseRedirect(self.get_success_url())
