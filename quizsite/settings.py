@@ -7,6 +7,7 @@ with an error that names the variable. ``.env.example`` documents every variable
 """
 
 import os
+import re
 from datetime import timedelta
 from pathlib import Path
 
@@ -258,9 +259,10 @@ if BEHIND_PROXY:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 
 # --- Throttling -------------------------------------------------------------------------------------------
-# Wrong passwords (the site's login and the admin's): after LOGIN_FAILURE_LIMIT failures for one username, or
-# from one client address, within the cool-off, every further try is refused with a 429 page before any
-# password is hashed, until LOGIN_COOLOFF after the last failure; tries while locked do not extend the lock.
+# Wrong passwords (the site's login and the admin's): after DJANGO_LOGIN_FAILURE_LIMIT failures for one username,
+# or from one client address, within the cool-off, every further try is refused with a 429 page before any
+# password is hashed, until DJANGO_LOGIN_COOLOFF_MINUTES after the last failure; tries while locked do not
+# extend the lock.
 # The counts are rows of the database (django-axes' AccessAttempt), shared by every process; staff unlock by
 # deleting the rows in the admin ("Access attempts"). A successful login clears them.
 AXES_FAILURE_LIMIT = env_int("DJANGO_LOGIN_FAILURE_LIMIT", 5)
@@ -275,6 +277,10 @@ AXES_DISABLE_ACCESS_LOG = True
 AXES_VERBOSE = False
 # Sign-ups: SIGNUP_RATE accounts per client address ("5/h": 5 an hour; s, m, h, d), counted in the cache.
 SIGNUP_RATE = os.environ.get("DJANGO_SIGNUP_RATE", "").strip() or "5/h"
+if not re.fullmatch(r"[1-9][0-9]*/[0-9]*[smhd]", SIGNUP_RATE):
+    raise ImproperlyConfigured(
+        f"DJANGO_SIGNUP_RATE must be accounts per period, e.g. 5/h or 20/d, not {SIGNUP_RATE!r}."
+    )
 
 # --- Logging ----------------------------------------------------------------------------------------------
 # Everything to stdout, where the container runtime collects it; errors of requests (500s) included, which
