@@ -41,8 +41,10 @@ lint: $(VENV)/.installed-test
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 
+# The cache table holds the sign-up limit's counts when REDIS_URL is not set (a no-op when it exists).
 migrate: $(VENV)/.installed
 	$(PY) manage.py migrate --noinput
+	$(PY) manage.py createcachetable
 
 demo: $(VENV)/.installed
 	$(PY) manage.py load_demo

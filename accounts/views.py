@@ -20,6 +20,7 @@ from django.views.generic import CreateView
 from accounts.export import learner_data
 from accounts.forms import AccountDeleteForm, AccountEmailForm, SignupForm
 from accounts.navigation import is_destination, localized_next
+from accounts.throttling import signup_seconds_left, throttled_response
 
 
 class LocalizedNextMixin(RedirectURLMixin):
@@ -48,8 +49,10 @@ class LoginView(LocalizedNextMixin, auth_views.LoginView):
 class SignupView(LocalizedNextMixin, CreateView):
     """Create an account with ``SignupForm``, log the new learner in, and go to ``next``.
 
-    ``next`` (POST or GET) is followed only when it points to a page of this site; otherwise
-    ``LOGIN_REDIRECT_URL``. Someone already logged in goes straight on, as on the login page.
+    ``next`` (POST or GET) is followed only when it is a page of this site; otherwise ``LOGIN_REDIRECT_URL``.
+    Someone already logged in goes straight on, as on the login page. Accounts created from one client address
+    are limited (``SIGNUP_RATE``, see accounts.throttling); past the limit the form is refused with a 429 page
+    before it is checked, and a form with mistakes does not count.
     """
 
     form_class = SignupForm
@@ -65,7 +68,17 @@ class SignupView(LocalizedNextMixin, CreateView):
         context[self.redirect_field_name] = self.get_redirect_url()
         return context
 
+    def post(self, request, *args, **kwargs):
+        seconds = signup_seconds_left(request, count=False)
+        if seconds is not None:
+            return throttled_response(request, action="signup", seconds=seconds)
+        return super().post(request, *args, **kwargs)
+
     def form_valid(self, form):
+        # Counted only now, and checked again: another request from the same address may have just counted.
+        seconds = signup_seconds_left(self.request, count=True)
+        if seconds is not None:
+            return throttled_response(self.request, action="signup", seconds=seconds)
         user = form.save()
         login(self.request, user, backend="django.contrib.auth.backends.ModelBackend")
         return HttpResponseRedirect(self.get_success_url())

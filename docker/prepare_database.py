@@ -1,4 +1,5 @@
-"""Wait for the database, then apply migrations: the first steps of the web container (docker/entrypoint.sh).
+"""Wait for the database, then apply migrations and create the cache table: the first steps of the web container
+(docker/entrypoint.sh).
 
 Several web containers may start at once (``docker compose up --scale web=3``, or an orchestrator rolling out
 a new image). On PostgreSQL they take turns through an advisory lock: the first applies the migrations, the
@@ -53,14 +54,20 @@ def wait_for_database(timeout: float) -> None:
 
 
 def migrate() -> None:
-    """Apply every migration, one container at a time on PostgreSQL (a session-level advisory lock)."""
+    """Apply every migration and create the cache table, one container at a time on PostgreSQL.
+
+    The containers take turns through a session-level advisory lock. The cache table holds the sign-up limit's
+    counts when ``REDIS_URL`` is not set; ``createcachetable`` leaves an existing one alone.
+    """
     if connection.vendor != "postgresql":
         call_command("migrate", interactive=False)
+        call_command("createcachetable")
         return
     with connection.cursor() as cursor:
         cursor.execute("SELECT pg_advisory_lock(%s)", [MIGRATE_LOCK_ID])
     try:
         call_command("migrate", interactive=False)
+        call_command("createcachetable")
     finally:
         with connection.cursor() as cursor:
             cursor.execute("SELECT pg_advisory_unlock(%s)", [MIGRATE_LOCK_ID])

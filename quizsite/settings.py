@@ -7,6 +7,8 @@ with an error that names the variable. ``.env.example`` documents every variable
 """
 
 import os
+import re
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -100,6 +102,7 @@ INSTALLED_APPS = [
     "accounts",
     "guides",
     "quizzes",
+    "axes",
 ]
 
 MIDDLEWARE = [
@@ -115,6 +118,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
+    # Last, as django-axes asks: it turns a refused login into the lockout page (see "Throttling").
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "quizsite.urls"
@@ -151,6 +156,19 @@ DATABASES = {
 }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# --- Cache ------------------------------------------------------------------------------------------------
+# Shared by every web process and container, never per process: the sign-up limit counts in it. Redis when
+# REDIS_URL is set (redis://host:6379/0); otherwise a table of the database, which `manage.py createcachetable`
+# creates (the Makefile's migrate and the container's start run it).
+REDIS_URL = os.environ.get("REDIS_URL", "").strip()
+CACHES = {
+    "default": (
+        {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+        if REDIS_URL
+        else {"BACKEND": "django.core.cache.backends.db.DatabaseCache", "LOCATION": "quizsite_cache"}
+    )
+}
+
 # --- Accounts ---------------------------------------------------------------------------------------------
 AUTH_USER_MODEL = "accounts.User"
 AUTH_PASSWORD_VALIDATORS = [
@@ -162,6 +180,11 @@ AUTH_PASSWORD_VALIDATORS = [
 # Sessions live in the database, not in a web process or on its disk: any web container can serve any request
 # and a restart logs no one out.
 SESSION_ENGINE = "django.contrib.sessions.backends.db"
+# django-axes first: it refuses a locked-out login before the next backend computes a password hash.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
@@ -263,8 +286,34 @@ if not SECURE_HSTS_PRELOAD:
 # DJANGO_BEHIND_PROXY=1: a proxy in front terminates TLS and sets X-Forwarded-Proto. Only then is the header
 # trusted, since a client talking to the site directly could send it too. This is the only place that trusts
 # it: the entry point tells gunicorn to trust no proxy headers itself.
-if env_bool("DJANGO_BEHIND_PROXY"):
+# The client's address (accounts.throttling.client_address) is then the one the proxy adds to X-Forwarded-For.
+BEHIND_PROXY = env_bool("DJANGO_BEHIND_PROXY")
+if BEHIND_PROXY:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+
+# --- Throttling -------------------------------------------------------------------------------------------
+# Wrong passwords (the site's login and the admin's): after DJANGO_LOGIN_FAILURE_LIMIT failures for one username,
+# or from one client address, within the cool-off, every further try is refused with a 429 page before any
+# password is hashed, until DJANGO_LOGIN_COOLOFF_MINUTES after the last failure; tries while locked do not
+# extend the lock.
+# The counts are rows of the database (django-axes' AccessAttempt), shared by every process; staff unlock by
+# deleting the rows in the admin ("Access attempts"). A successful login clears them.
+AXES_FAILURE_LIMIT = env_int("DJANGO_LOGIN_FAILURE_LIMIT", 5)
+AXES_COOLOFF_TIME = timedelta(minutes=env_int("DJANGO_LOGIN_COOLOFF_MINUTES", 15))
+AXES_LOCKOUT_PARAMETERS = ["ip_address", "username"]
+AXES_RESET_ON_SUCCESS = True
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
+AXES_CLIENT_IP_CALLABLE = "accounts.throttling.client_address"
+AXES_LOCKOUT_CALLABLE = "accounts.throttling.lockout_response"
+# No row per successful login: the failures are all the lock needs.
+AXES_DISABLE_ACCESS_LOG = True
+AXES_VERBOSE = False
+# Sign-ups: SIGNUP_RATE accounts per client address ("5/h": 5 an hour; s, m, h, d), counted in the cache.
+SIGNUP_RATE = os.environ.get("DJANGO_SIGNUP_RATE", "").strip() or "5/h"
+if not re.fullmatch(r"[1-9][0-9]*/[0-9]*[smhd]", SIGNUP_RATE):
+    raise ImproperlyConfigured(
+        f"DJANGO_SIGNUP_RATE must be accounts per period, e.g. 5/h or 20/d, not {SIGNUP_RATE!r}."
+    )
 
 # --- Logging ----------------------------------------------------------------------------------------------
 # Everything to stdout, where the container runtime collects it; errors of requests (500s) included, which

@@ -73,7 +73,8 @@ def test_password_reset_mails_a_link_in_the_learners_language_that_sets_a_new_pa
     set_password = form_page.redirect_chain[-1][0]
     done = client.post(set_password, {"new_password1": NEW_PASSWORD, "new_password2": NEW_PASSWORD})
     assert done["Location"] == url("password_reset_complete", language)
-    assert client.login(username="ada", password=NEW_PASSWORD)
+    logged_in = client.post(url("login", language), {"username": "ada", "password": NEW_PASSWORD})
+    assert (logged_in.status_code, logged_in["Location"]) == (302, f"/{language}/")
 
 
 def test_password_reset_says_the_same_for_an_unknown_address_and_sends_nothing(client):

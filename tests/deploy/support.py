@@ -8,6 +8,7 @@ that started them.
 import contextlib
 import html
 import http.client
+import itertools
 import json
 import os
 import secrets
@@ -32,6 +33,9 @@ QUIZ_PATH = "/en/quizzes/data-parallelism/"
 PASSWORD = "correct horse battery staple 42"
 STARTUP_SECONDS = 30
 REQUEST_SECONDS = 10
+
+# Client addresses the simulated proxy reports, one per Browser (documentation addresses, RFC 5737).
+_CLIENT_ADDRESSES = (f"198.51.100.{number % 254 + 1}" for number in itertools.count())
 
 # Variables of the developer's or CI's shell that would leak into the production environment under test.
 _INHERITED_PREFIXES = ("DJANGO_", "GUNICORN_", "DATABASE_URL", "PG", "WEB_CONCURRENCY", "FORWARDED_ALLOW_IPS")
@@ -196,18 +200,21 @@ class Browser:
     """A browser that reaches the site through a TLS-terminating proxy.
 
     Each request goes to the next of ``ports`` in turn (a load balancer that alternates) with
-    ``X-Forwarded-Proto: https``, as the proxy adds it; POSTs carry ``Origin: PUBLIC_ORIGIN``, as the browser
-    adds it. Cookies are kept across ports and sent back whatever their ``Secure`` flag, since the browser's
-    side of the proxy is HTTPS.
+    ``X-Forwarded-Proto: https`` and ``X-Forwarded-For: <address>``, as the proxy adds them; POSTs carry
+    ``Origin: PUBLIC_ORIGIN``, as the browser adds it. Cookies are kept across ports and sent back whatever their
+    ``Secure`` flag, since the browser's side of the proxy is HTTPS.
 
     Args:
         ports: gunicorn ports to spread requests over.
-        proxy: False to talk to gunicorn directly, without the proxy's header.
+        proxy: False to talk to gunicorn directly, without the proxy's headers.
+        address: the client address the proxy reports; by default one of its own for each browser, so that
+            the login and sign-up limits count each browser apart.
     """
 
-    def __init__(self, ports: list[int], proxy: bool = True):
+    def __init__(self, ports: list[int], proxy: bool = True, address: str | None = None):
         self.ports = list(ports)
         self.proxy = proxy
+        self.address = address or next(_CLIENT_ADDRESSES)
         self.cookies: dict[str, str] = {}
         self.set_cookie_headers: list[str] = []
         self.requests_per_port = dict.fromkeys(self.ports, 0)
@@ -220,6 +227,7 @@ class Browser:
         all_headers = {"Host": f"127.0.0.1:{port}"}
         if self.proxy:
             all_headers["X-Forwarded-Proto"] = "https"
+            all_headers["X-Forwarded-For"] = self.address
         if self.cookies:
             all_headers["Cookie"] = "; ".join(f"{name}={value}" for name, value in self.cookies.items())
         all_headers.update(headers or {})

@@ -153,3 +153,28 @@ def test_email_ssl_and_starttls_together_stop_the_start_naming_both():
 
     assert result.returncode == 1
     assert "DJANGO_EMAIL_USE_SSL=1 and DJANGO_EMAIL_USE_TLS=1 exclude each other" in result.stderr
+
+
+def test_the_cache_is_a_database_table_by_default_and_redis_with_redis_url():
+    """Never the per-process memory cache: the sign-up limit's counts must be shared by every process."""
+    without_redis = setting(clean_env(DJANGO_DEBUG="1", REDIS_URL=""), "CACHES['default']")
+    with_redis = setting(clean_env(DJANGO_DEBUG="1", REDIS_URL="redis://redis:6379/0"), "CACHES['default']")
+
+    assert without_redis == ("{'BACKEND': 'django.core.cache.backends.db.DatabaseCache', 'LOCATION': 'quizsite_cache'}")
+    assert (
+        with_redis == "{'BACKEND': 'django.core.cache.backends.redis.RedisCache', 'LOCATION': 'redis://redis:6379/0'}"
+    )
+
+
+def test_a_sign_up_rate_that_is_not_one_stops_the_start_naming_the_variable():
+    result = run(clean_env(DJANGO_SIGNUP_RATE="five an hour"), "manage.py", "check")
+
+    assert result.returncode == 1
+    assert "DJANGO_SIGNUP_RATE must be accounts per period, e.g. 5/h or 20/d, not 'five an hour'" in result.stderr
+
+
+def test_login_throttling_reads_its_limit_and_cool_off_from_the_environment():
+    env = clean_env(DJANGO_DEBUG="1", DJANGO_LOGIN_FAILURE_LIMIT="10", DJANGO_LOGIN_COOLOFF_MINUTES="30")
+
+    assert setting(env, "AXES_FAILURE_LIMIT") == "10"
+    assert setting(env, "AXES_COOLOFF_TIME") == "datetime.timedelta(seconds=1800)"

@@ -6,6 +6,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 from django.core.management import CommandError, call_command
+from django.http import HttpRequest
 from django.test import Client
 from django.urls import reverse
 from django.utils import translation
@@ -213,7 +214,8 @@ def test_an_author_made_as_the_readme_says_builds_translates_and_publishes_a_qui
     make_user("alice")
     call_command("make_author", "alice", stdout=StringIO())
     author = Client()
-    assert author.login(username="alice", password=PASSWORD)
+    # django-axes, which throttles logins, needs the request that a login comes with.
+    assert author.login(request=HttpRequest(), username="alice", password=PASSWORD)
 
     response = author.post(
         reverse("admin:quizzes_quiz_add"),

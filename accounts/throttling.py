@@ -1,0 +1,135 @@
+"""Login throttling and the sign-up limit: whose tries they count, and the page that refuses one.
+
+django-axes counts wrong passwords per username and per client address and refuses a locked-out login before a
+password is hashed (settings, "Throttling"); django-ratelimit counts new accounts per client address in the
+shared cache. Both ask ``client_address`` who the client is, and both refuse with ``throttled_response``.
+"""
+
+import ipaddress
+import math
+from datetime import timedelta
+
+from axes.helpers import get_client_username
+from axes.models import AccessAttempt
+from django.conf import settings
+from django.db.models import Max, Q
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils import timezone
+from django_ratelimit.core import get_usage
+
+SIGNUP_GROUP = "accounts.signup"
+
+
+def client_address(request: HttpRequest) -> str:
+    """The address of the client that sent ``request``, as the site's one trusted proxy saw it.
+
+    With ``DJANGO_BEHIND_PROXY=1`` that is the last entry of ``X-Forwarded-For``: the proxy in front appends the
+    address it received the request from, after whatever the client itself sent in that header, so only the
+    last entry is the proxy's word. Otherwise, or when that entry is missing or not an address, it is
+    ``REMOTE_ADDR``. Without this, every learner behind the proxy would share the proxy's address, and one
+    lock. Used by django-axes (``AXES_CLIENT_IP_CALLABLE``) and by the sign-up limit.
+
+    Args:
+        request: the incoming request.
+
+    Returns:
+        An IPv4 or IPv6 address in its normal text form, e.g. ``"203.0.113.7"``; ``""`` when none is known.
+    """
+    if settings.BEHIND_PROXY:
+        forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")[-1].strip()
+        try:
+            return str(ipaddress.ip_address(forwarded))
+        except ValueError:
+            pass
+    return request.META.get("REMOTE_ADDR", "")
+
+
+def signup_key(group: str, request: HttpRequest) -> str:
+    """django-ratelimit's key for sign-ups: the client's address, or its /64 network for IPv6.
+
+    One IPv6 subscriber is usually given a whole /64, so counting single addresses would let one client sign up
+    without limit (django-ratelimit's own ``ip`` key masks IPv6 the same way).
+
+    Args:
+        group: the rate limit's group (unused: one key for every group).
+        request: the incoming request.
+    """
+    address = client_address(request)
+    try:
+        parsed = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if parsed.version == 6:
+        return str(ipaddress.ip_network(f"{parsed}/64", strict=False))
+    return address
+
+
+def signup_seconds_left(request: HttpRequest, *, count: bool) -> int | None:
+    """Whether the client may create another account now, by ``SIGNUP_RATE`` (e.g. ``"5/h"``) per address.
+
+    Args:
+        request: the sign-up POST.
+        count: True to count an account about to be created (call it once the form is valid); False to only
+            look, e.g. before validating the form.
+
+    Returns:
+        None when the account may be created; otherwise the seconds until the limit's window ends.
+    """
+    usage = get_usage(
+        request, group=SIGNUP_GROUP, key=signup_key, rate=settings.SIGNUP_RATE, method="POST", increment=count
+    )
+    if usage is None:
+        return None
+    over_limit = usage["count"] > usage["limit"] if count else usage["count"] >= usage["limit"]
+    if not over_limit:
+        return None
+    return max(usage["time_left"], 1)
+
+
+def throttled_response(request: HttpRequest, *, action: str, seconds: int) -> HttpResponse:
+    """The "Too many attempts" page, status 429 (Too Many Requests), with ``Retry-After``.
+
+    Args:
+        request: the refused request; its language is the page's.
+        action: ``"login"`` or ``"signup"``, what was refused; the page says why.
+        seconds: how long until a try may succeed; the page rounds it up to whole minutes.
+    """
+    minutes = max(math.ceil(seconds / 60), 1)
+    response = render(request, "registration/throttled.html", {"action": action, "minutes": minutes}, status=429)
+    response["Retry-After"] = str(max(int(seconds), 1))
+    return response
+
+
+def lockout_seconds_left(request: HttpRequest, credentials: dict | None) -> int:
+    """Seconds until a login locked by django-axes may be tried again: an upper bound, never too short.
+
+    A lock lifts once the failures of the last ``AXES_COOLOFF_TIME`` fall below ``AXES_FAILURE_LIMIT``, for the
+    username and for the address alike; each stored attempt counts until its last failure is that old. So the
+    lock has lifted at the latest when the newest such attempt has.
+
+    Args:
+        request: the refused login, with the attributes django-axes sets (``axes_ip_address``).
+        credentials: what was tried (``{"username": …}``), or None.
+    """
+    cool_off: timedelta = settings.AXES_COOLOFF_TIME
+    now = timezone.now()
+    username = get_client_username(request, credentials)
+    latest = AccessAttempt.objects.filter(
+        Q(username=username) | Q(ip_address=getattr(request, "axes_ip_address", None)),
+        attempt_time__gte=now - cool_off,
+    ).aggregate(latest=Max("attempt_time"))["latest"]
+    return math.ceil(((latest or now) + cool_off - now).total_seconds())
+
+
+def lockout_response(
+    request: HttpRequest, original_response: HttpResponse | None = None, credentials: dict | None = None
+) -> HttpResponse:
+    """django-axes' answer to a refused login (``AXES_LOCKOUT_CALLABLE``): the 429 page with the time left.
+
+    Args:
+        request: the refused login request.
+        original_response: the login page the view rendered, replaced by this one.
+        credentials: what was tried, as django-axes passes it.
+    """
+    return throttled_response(request, action="login", seconds=lockout_seconds_left(request, credentials))

@@ -1,0 +1,83 @@
+"""The sign-up limit (django-ratelimit, ``SIGNUP_RATE`` = 5 an hour per client address), counted in the cache."""
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.test import Client
+
+pytestmark = pytest.mark.django_db
+
+PASSWORD = "correct horse 31 battery"
+
+
+def sign_up(username: str, lang: str = "en", password2: str = PASSWORD, **extra):
+    """Sign up from a new browser (a logged-in one is sent on before the form)."""
+    return Client().post(
+        f"/{lang}/accounts/signup/",
+        {"username": username, "password1": PASSWORD, "password2": password2},
+        **extra,
+    )
+
+
+def usernames() -> list[str]:
+    return sorted(get_user_model().objects.values_list("username", flat=True))
+
+
+def test_sixth_account_from_one_address_in_an_hour_is_refused_with_429():
+    statuses = [sign_up(f"learner{number}").status_code for number in range(1, 6)]
+
+    response = sign_up("learner6")
+
+    assert statuses == [302] * 5
+    assert response.status_code == 429
+    content = response.content.decode()
+    assert '<p class="throttled-reason">Too many accounts have been created from your network.</p>' in content
+    assert '<p class="throttled-retry">Try again in ' in content
+    assert 1 <= int(response["Retry-After"]) <= 3600
+    assert usernames() == [f"learner{number}" for number in range(1, 6)]
+
+
+@pytest.mark.parametrize(
+    ("lang", "reason"),
+    [
+        ("fr", "Trop de comptes ont été créés depuis votre réseau."),
+        ("tr", "Ağınızdan çok fazla hesap oluşturuldu."),
+    ],
+)
+def test_sign_up_refusal_is_in_the_page_language(lang, reason):
+    for number in range(5):
+        sign_up(f"learner{number}", lang)
+
+    response = sign_up("one-more", lang)
+
+    assert response.status_code == 429
+    assert f'<p class="throttled-reason">{reason}</p>' in response.content.decode()
+
+
+def test_another_address_may_still_sign_up():
+    for number in range(5):
+        sign_up(f"learner{number}")
+
+    response = sign_up("elsewhere", REMOTE_ADDR="192.0.2.77")
+
+    assert response.status_code == 302
+    assert "elsewhere" in usernames()
+
+
+def test_forms_with_mistakes_do_not_count():
+    mistakes = [sign_up(f"typo{number}", password2="something else").status_code for number in range(5)]
+
+    statuses = [sign_up(f"learner{number}").status_code for number in range(5)]
+
+    assert mistakes == [200] * 5
+    assert statuses == [302] * 5
+
+
+def test_behind_the_proxy_each_forwarded_address_has_its_own_limit(settings):
+    settings.BEHIND_PROXY = True
+    for number in range(5):
+        sign_up(f"learner{number}", HTTP_X_FORWARDED_FOR="203.0.113.7")
+
+    same_client = sign_up("again", HTTP_X_FORWARDED_FOR="203.0.113.7")
+    other_client = sign_up("other", HTTP_X_FORWARDED_FOR="203.0.113.8")
+
+    assert (same_client.status_code, other_client.status_code) == (429, 302)

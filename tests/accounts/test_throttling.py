@@ -1,0 +1,58 @@
+"""Who the client is (accounts.throttling.client_address), for the login lock and the sign-up limit alike."""
+
+import pytest
+from django.test import RequestFactory
+
+from accounts.throttling import client_address, signup_key
+from tests.accounts.test_login_throttling import fail, log_in
+from tests.factories import make_user
+
+PROXY = "10.0.0.2"
+
+
+def request(**meta):
+    return RequestFactory().get("/", REMOTE_ADDR=PROXY, **meta)
+
+
+@pytest.mark.parametrize(
+    ("forwarded_for", "address"),
+    [
+        ("203.0.113.7", "203.0.113.7"),
+        # What the client sent itself comes first; the proxy appends the address it saw.
+        ("198.51.100.6, 203.0.113.7", "203.0.113.7"),
+        ("not-an-address, 2001:db8::1", "2001:db8::1"),
+        ("203.0.113.7, garbage", PROXY),
+        (None, PROXY),
+    ],
+)
+def test_behind_the_proxy_the_address_is_the_last_one_forwarded(settings, forwarded_for, address):
+    settings.BEHIND_PROXY = True
+    meta = {} if forwarded_for is None else {"HTTP_X_FORWARDED_FOR": forwarded_for}
+
+    assert client_address(request(**meta)) == address
+
+
+def test_without_the_proxy_x_forwarded_for_is_ignored(settings):
+    settings.BEHIND_PROXY = False
+
+    assert client_address(request(HTTP_X_FORWARDED_FOR="203.0.113.7")) == PROXY
+
+
+def test_sign_up_counts_an_ipv6_client_by_its_64_network(settings):
+    settings.BEHIND_PROXY = False
+
+    assert signup_key("g", RequestFactory().get("/", REMOTE_ADDR="2001:db8:1:2:aaaa::1")) == "2001:db8:1:2::/64"
+    assert signup_key("g", RequestFactory().get("/", REMOTE_ADDR="192.0.2.1")) == "192.0.2.1"
+
+
+@pytest.mark.django_db
+def test_behind_the_proxy_learners_do_not_share_the_proxy_s_lock(client, settings):
+    settings.BEHIND_PROXY = True
+    make_user()
+    for number in range(5):
+        fail(client, 1, username=f"guess{number}", HTTP_X_FORWARDED_FOR="203.0.113.66")
+
+    attacker = log_in(client, HTTP_X_FORWARDED_FOR="203.0.113.66")
+    learner = log_in(client, HTTP_X_FORWARDED_FOR="203.0.113.7")
+
+    assert (attacker.status_code, learner.status_code) == (429, 302)
