@@ -226,6 +226,9 @@ class AttemptAdmin(admin.ModelAdmin):
     fields = ["learner", "quiz", "language", "score", "started_at", "finished_at"]
     readonly_fields = fields
     inlines = [AnswerInline]
+    # Attempts go with their learner's account (deleted by the learner, or by a superuser under Users, which
+    # needs the delete permission here); no bulk action, so that nobody clears a quiz's results by accident.
+    actions = None
 
     def get_queryset(self, request: HttpRequest):
         return super().get_queryset(request).with_score()
@@ -239,10 +242,3 @@ class AttemptAdmin(admin.ModelAdmin):
 
     def has_change_permission(self, request: HttpRequest, obj=None) -> bool:
         return False
-
-    def get_actions(self, request: HttpRequest):
-        # Attempts are deleted with their learner's account (by the learner, or by a superuser in Users); no bulk
-        # action, so that nobody clears a quiz's results by accident.
-        actions = super().get_actions(request)
-        actions.pop("delete_selected", None)
-        return actions
