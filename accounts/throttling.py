@@ -1,8 +1,9 @@
 """Login throttling and the sign-up limit: whose tries they count, and the page that refuses one.
 
 django-axes counts wrong passwords per username and per client address and refuses a locked-out login before a
-password is hashed (settings, "Throttling"); django-ratelimit counts new accounts per client address in the
-shared cache. Both ask ``client_address`` who the client is, and both refuse with ``throttled_response``.
+password is hashed (settings, "Throttling"); django-ratelimit counts new accounts and password reset e-mails
+per client address in the shared cache. Both ask ``client_address`` who the client is, and both refuse with
+``throttled_response``.
 """
 
 import ipaddress
@@ -17,8 +18,6 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils import timezone
 from django_ratelimit.core import get_usage
-
-SIGNUP_GROUP = "accounts.signup"
 
 
 def client_address(request: HttpRequest) -> str:
@@ -45,8 +44,8 @@ def client_address(request: HttpRequest) -> str:
     return request.META.get("REMOTE_ADDR", "")
 
 
-def signup_key(group: str, request: HttpRequest) -> str:
-    """django-ratelimit's key for sign-ups: the client's address, or its /64 network for IPv6.
+def address_key(group: str, request: HttpRequest) -> str:
+    """django-ratelimit's key for the forms it limits: the client's address, or its /64 network for IPv6.
 
     One IPv6 subscriber is usually given a whole /64, so counting single addresses would let one client sign up
     without limit (django-ratelimit's own ``ip`` key masks IPv6 the same way).
@@ -65,19 +64,28 @@ def signup_key(group: str, request: HttpRequest) -> str:
     return address
 
 
-def signup_seconds_left(request: HttpRequest, *, count: bool) -> int | None:
-    """Whether the client may create another account now, by ``SIGNUP_RATE`` (e.g. ``"5/h"``) per address.
+def form_seconds_left(request: HttpRequest, *, action: str, count: bool) -> int | None:
+    """Whether the client may send the form of ``action`` now, by ``settings.FORM_RATES[action]`` per address.
 
     Args:
-        request: the sign-up POST.
-        count: True to count an account about to be created (call it once the form is valid); False to only
-            look, e.g. before validating the form.
+        request: the form's POST.
+        action: ``"signup"`` (accounts created) or ``"password_reset"`` (reset e-mails asked for).
+        count: True to count a form about to take effect (call it once the form is valid); False to only
+            look, e.g. before validating the form, so that a form with mistakes does not count.
 
     Returns:
-        None when the account may be created; otherwise the seconds until the limit's window ends.
+        None when the form may take effect; otherwise the seconds until the limit's window ends.
+
+    Raises:
+        KeyError: for an ``action`` that ``FORM_RATES`` does not limit.
     """
     usage = get_usage(
-        request, group=SIGNUP_GROUP, key=signup_key, rate=settings.SIGNUP_RATE, method="POST", increment=count
+        request,
+        group=f"accounts.{action}",
+        key=address_key,
+        rate=settings.FORM_RATES[action],
+        method="POST",
+        increment=count,
     )
     if usage is None:
         return None
@@ -92,7 +100,7 @@ def throttled_response(request: HttpRequest, *, action: str, seconds: int) -> Ht
 
     Args:
         request: the refused request; its language is the page's.
-        action: ``"login"`` or ``"signup"``, what was refused; the page says why.
+        action: ``"login"``, ``"signup"`` or ``"password_reset"``, what was refused; the page says why.
         seconds: how long until a try may succeed; the page rounds it up to whole minutes.
     """
     minutes = max(math.ceil(seconds / 60), 1)

@@ -26,11 +26,7 @@ urlpatterns = [
     ),
     path(
         "accounts/password_reset/",
-        auth_views.PasswordResetView.as_view(
-            template_name="accounts/password_reset_form.html",
-            email_template_name="accounts/password_reset_email.txt",
-            subject_template_name="accounts/password_reset_subject.txt",
-        ),
+        views.PasswordResetView.as_view(),
         name="password_reset",
     ),
     path(

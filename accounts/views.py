@@ -20,7 +20,7 @@ from django.views.generic import CreateView
 from accounts.export import learner_data
 from accounts.forms import AccountDeleteForm, AccountEmailForm, SignupForm
 from accounts.navigation import is_destination, localized_next
-from accounts.throttling import signup_seconds_left, throttled_response
+from accounts.throttling import form_seconds_left, throttled_response
 
 
 class LocalizedNextMixin(RedirectURLMixin):
@@ -46,17 +46,44 @@ class LoginView(LocalizedNextMixin, auth_views.LoginView):
     redirect_authenticated_user = True
 
 
-class SignupView(LocalizedNextMixin, CreateView):
+class RateLimitedFormMixin:
+    """Refuse a form view's POST with the 429 page once its client address has sent too many
+    (``settings.FORM_RATES[rate_limited_action]``, see ``accounts.throttling``).
+
+    The limit is looked at before the form is checked, and counted only when the form is valid
+    (``refused_by_rate_limit(count=True)`` from ``form_valid``), so that a form with mistakes does not count.
+    """
+
+    rate_limited_action: str
+
+    def refused_by_rate_limit(self, *, count: bool) -> HttpResponse | None:
+        """The 429 response when the client is over the limit, else None.
+
+        Args:
+            count: True from ``form_valid``: count this form, and check again (another request from the same
+                address may have just counted).
+        """
+        seconds = form_seconds_left(self.request, action=self.rate_limited_action, count=count)
+        if seconds is None:
+            return None
+        return throttled_response(self.request, action=self.rate_limited_action, seconds=seconds)
+
+    def post(self, request, *args, **kwargs):
+        return self.refused_by_rate_limit(count=False) or super().post(request, *args, **kwargs)
+
+
+class SignupView(LocalizedNextMixin, RateLimitedFormMixin, CreateView):
     """Create an account with ``SignupForm``, log the new learner in, and go to ``next``.
 
     ``next`` (POST or GET) is followed only when it is a page of this site; otherwise ``LOGIN_REDIRECT_URL``.
     Someone already logged in goes straight on, as on the login page. Accounts created from one client address
-    are limited (``SIGNUP_RATE``, see accounts.throttling); past the limit the form is refused with a 429 page
+    are limited (``FORM_RATES``, see accounts.throttling); past the limit the form is refused with a 429 page
     before it is checked, and a form with mistakes does not count.
     """
 
     form_class = SignupForm
     template_name = "registration/signup.html"
+    rate_limited_action = "signup"
 
     def dispatch(self, request, *args, **kwargs):
         if request.user.is_authenticated:
@@ -68,20 +95,26 @@ class SignupView(LocalizedNextMixin, CreateView):
         context[self.redirect_field_name] = self.get_redirect_url()
         return context
 
-    def post(self, request, *args, **kwargs):
-        seconds = signup_seconds_left(request, count=False)
-        if seconds is not None:
-            return throttled_response(request, action="signup", seconds=seconds)
-        return super().post(request, *args, **kwargs)
-
     def form_valid(self, form):
-        # Counted only now, and checked again: another request from the same address may have just counted.
-        seconds = signup_seconds_left(self.request, count=True)
-        if seconds is not None:
-            return throttled_response(self.request, action="signup", seconds=seconds)
+        refused = self.refused_by_rate_limit(count=True)
+        if refused is not None:
+            return refused
         user = form.save()
         login(self.request, user, backend="django.contrib.auth.backends.ModelBackend")
         return HttpResponseRedirect(self.get_success_url())
+
+
+class PasswordResetView(RateLimitedFormMixin, auth_views.PasswordResetView):
+    """Django's password reset, with the site's templates; each client address may ask for a few e-mails an hour
+    (``FORM_RATES["password_reset"]``), so that the form cannot be used to flood someone's mailbox."""
+
+    template_name = "accounts/password_reset_form.html"
+    email_template_name = "accounts/password_reset_email.txt"
+    subject_template_name = "accounts/password_reset_subject.txt"
+    rate_limited_action = "password_reset"
+
+    def form_valid(self, form):
+        return self.refused_by_rate_limit(count=True) or super().form_valid(form)
 
 
 class LogoutView(auth_views.LogoutView):

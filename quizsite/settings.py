@@ -308,12 +308,26 @@ AXES_LOCKOUT_CALLABLE = "accounts.throttling.lockout_response"
 # No row per successful login: the failures are all the lock needs.
 AXES_DISABLE_ACCESS_LOG = True
 AXES_VERBOSE = False
-# Sign-ups: SIGNUP_RATE accounts per client address ("5/h": 5 an hour; s, m, h, d), counted in the cache.
-SIGNUP_RATE = os.environ.get("DJANGO_SIGNUP_RATE", "").strip() or "5/h"
-if not re.fullmatch(r"[1-9][0-9]*/[0-9]*[smhd]", SIGNUP_RATE):
-    raise ImproperlyConfigured(
-        f"DJANGO_SIGNUP_RATE must be accounts per period, e.g. 5/h or 20/d, not {SIGNUP_RATE!r}."
-    )
+
+
+# Forms that anyone may send and that create something or send an e-mail, limited per client address in the
+# cache: sign-ups (accounts created) and password resets (e-mails asked for). "5/h": 5 an hour (s, m, h, d).
+def env_rate(name: str, default: str) -> str:
+    """Read a rate such as ``5/h`` (5 per hour; ``s``, ``m``, ``h``, ``d``, optionally ``10m``) for django-ratelimit.
+
+    Raises:
+        ImproperlyConfigured: for a value of another form, naming the variable.
+    """
+    rate = os.environ.get(name, "").strip() or default
+    if not re.fullmatch(r"[1-9][0-9]*/[0-9]*[smhd]", rate):
+        raise ImproperlyConfigured(f"{name} must be a count per period, e.g. 5/h or 20/d, not {rate!r}.")
+    return rate
+
+
+FORM_RATES = {
+    "signup": env_rate("DJANGO_SIGNUP_RATE", "5/h"),
+    "password_reset": env_rate("DJANGO_PASSWORD_RESET_RATE", "5/h"),
+}
 
 # --- Logging ----------------------------------------------------------------------------------------------
 # Everything to stdout, where the container runtime collects it; errors of requests (500s) included, which

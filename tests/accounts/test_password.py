@@ -122,3 +122,29 @@ def test_password_change_needs_a_login(client):
     response = client.get(url("password_change", "fr"))
     assert response.status_code == 302
     assert response["Location"].startswith("/fr/accounts/login/?next=")
+
+
+@pytest.mark.parametrize(
+    ("language", "reason"),
+    [
+        ("en", "Too many password reset e-mails have been asked for from your network."),
+        ("fr", "Trop d’e-mails de réinitialisation de mot de passe ont été demandés depuis votre réseau."),
+        ("tr", "Ağınızdan çok fazla parola sıfırlama e-postası istendi."),
+    ],
+)
+def test_sixth_password_reset_from_one_address_in_an_hour_is_refused_and_sends_nothing(client, language, reason):
+    make_user("ada", email="ada@example.com")
+    statuses = [client.post(url("password_reset", language), {"email": "ada@example.com"}).status_code for _ in "12345"]
+
+    response = client.post(url("password_reset", language), {"email": "ada@example.com"})
+
+    assert statuses == [302] * 5
+    assert response.status_code == 429
+    assert f'<p class="throttled-reason">{reason}</p>' in response.content.decode()
+    assert len(mail.outbox) == 5
+
+
+def test_password_reset_form_with_a_mistake_does_not_count(client):
+    for _ in range(6):
+        assert client.post(url("password_reset"), {"email": "not an address"}).status_code == 200
+    assert client.post(url("password_reset"), {"email": "nobody@example.com"}).status_code == 302

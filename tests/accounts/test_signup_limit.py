@@ -1,4 +1,4 @@
-"""The sign-up limit (django-ratelimit, ``SIGNUP_RATE`` = 5 an hour per client address), counted in the cache."""
+"""The sign-up limit (django-ratelimit, ``FORM_RATES["signup"]``: 5 an hour per client address), in the cache."""
 
 import pytest
 from django.contrib.auth import get_user_model

@@ -3,7 +3,7 @@
 import pytest
 from django.test import RequestFactory
 
-from accounts.throttling import client_address, signup_key
+from accounts.throttling import address_key, client_address
 from tests.accounts.test_login_throttling import fail, log_in
 from tests.factories import make_user
 
@@ -41,8 +41,8 @@ def test_without_the_proxy_x_forwarded_for_is_ignored(settings):
 def test_sign_up_counts_an_ipv6_client_by_its_64_network(settings):
     settings.BEHIND_PROXY = False
 
-    assert signup_key("g", RequestFactory().get("/", REMOTE_ADDR="2001:db8:1:2:aaaa::1")) == "2001:db8:1:2::/64"
-    assert signup_key("g", RequestFactory().get("/", REMOTE_ADDR="192.0.2.1")) == "192.0.2.1"
+    assert address_key("g", RequestFactory().get("/", REMOTE_ADDR="2001:db8:1:2:aaaa::1")) == "2001:db8:1:2::/64"
+    assert address_key("g", RequestFactory().get("/", REMOTE_ADDR="192.0.2.1")) == "192.0.2.1"
 
 
 @pytest.mark.django_db

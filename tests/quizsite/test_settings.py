@@ -170,7 +170,7 @@ def test_a_sign_up_rate_that_is_not_one_stops_the_start_naming_the_variable():
     result = run(clean_env(DJANGO_SIGNUP_RATE="five an hour"), "manage.py", "check")
 
     assert result.returncode == 1
-    assert "DJANGO_SIGNUP_RATE must be accounts per period, e.g. 5/h or 20/d, not 'five an hour'" in result.stderr
+    assert "DJANGO_SIGNUP_RATE must be a count per period, e.g. 5/h or 20/d, not 'five an hour'" in result.stderr
 
 
 def test_login_throttling_reads_its_limit_and_cool_off_from_the_environment():
