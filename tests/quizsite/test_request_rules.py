@@ -4,6 +4,8 @@ shared caches, and crafted login addresses end on a page, never a 500 or a blank
 import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
+from django.utils import translation
+from django.views.defaults import server_error
 
 from quizzes.models import Attempt
 from tests.factories import PASSWORD, make_quiz, make_superuser, make_user
@@ -116,3 +118,12 @@ def test_pages_that_show_answers_are_stored_by_no_cache(client):
         response = client.get(path)
         assert response.status_code == 200
         assert response["Cache-Control"] == "max-age=0, no-cache, no-store, must-revalidate, private"
+
+
+@pytest.mark.parametrize(("language", "heading"), [("fr", "Un problème est survenu"), ("tr", "Bir şeyler ters gitti")])
+def test_500_page_renders_without_a_request_context_in_the_active_language(rf, language, heading):
+    with translation.override(language):
+        response = server_error(rf.get("/"))
+    assert response.status_code == 500
+    assert f"<h1>{heading}</h1>" in response.content.decode()
+    assert f'<html lang="{language}">' in response.content.decode()
