@@ -1,9 +1,12 @@
 from django import forms
-from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.forms import PasswordResetForm, UserCreationForm
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
 
+# One name for the e-mail address on every form of the site (Django's own forms say "Email" or "email address",
+# which French renders as "Courriel" on one form and "Adresse électronique" on the next).
+EMAIL_LABEL = _("E-mail address")
 EMAIL_HELP_TEXT = _("Optional. Needed only to reset your password if you forget it; never shown to anyone.")
 
 
@@ -13,6 +16,7 @@ class SignupForm(UserCreationForm):
     class Meta(UserCreationForm.Meta):
         model = User
         fields = ("username", "email")
+        labels = {"email": EMAIL_LABEL}
         help_texts = {"email": EMAIL_HELP_TEXT}
 
 
@@ -22,7 +26,16 @@ class AccountEmailForm(forms.ModelForm):
     class Meta:
         model = User
         fields = ("email",)
+        labels = {"email": EMAIL_LABEL}
         help_texts = {"email": EMAIL_HELP_TEXT}
+
+
+class EmailPasswordResetForm(PasswordResetForm):
+    """Django's password reset form, its field named as on the site's other forms."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["email"].label = EMAIL_LABEL
 
 
 class AccountDeleteForm(forms.Form):

@@ -18,7 +18,7 @@ from django.views.decorators.http import require_http_methods, require_safe
 from django.views.generic import CreateView
 
 from accounts.export import learner_data
-from accounts.forms import AccountDeleteForm, AccountEmailForm, SignupForm
+from accounts.forms import AccountDeleteForm, AccountEmailForm, EmailPasswordResetForm, SignupForm
 from accounts.navigation import is_destination, localized_next
 from accounts.throttling import form_seconds_left, throttled_response
 
@@ -108,6 +108,7 @@ class PasswordResetView(RateLimitedFormMixin, auth_views.PasswordResetView):
     """Django's password reset, with the site's templates; each client address may ask for a few e-mails an hour
     (``FORM_RATES["password_reset"]``), so that the form cannot be used to flood someone's mailbox."""
 
+    form_class = EmailPasswordResetForm
     template_name = "accounts/password_reset_form.html"
     email_template_name = "accounts/password_reset_email.txt"
     subject_template_name = "accounts/password_reset_subject.txt"

@@ -1,0 +1,66 @@
+"""A learner on a 320 px phone, in French: forgets the password, resets it from the e-mail, downloads their data
+and deletes the account, in a real browser."""
+
+import json
+import re
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core import mail
+
+from quizzes.models import Answer
+from tests.factories import answer_quiz, make_quiz, make_user
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+NEW_PASSWORD = "un nouveau mot de passe 42"
+
+
+def test_learner_resets_the_password_downloads_the_data_and_deletes_the_account(browser, live_server):
+    quiz = make_quiz(slug="parallel", title="Parallel", questions=2)
+    ada = make_user("ada", email="ada@example.com")
+    answer_quiz(ada, quiz, [1, 2], language="fr")
+    context = browser.new_context(viewport={"width": 320, "height": 640}, locale="fr-FR", accept_downloads=True)
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    try:
+        page.goto(live_server.url + "/fr/accounts/login/")
+        page.get_by_role("link", name="Mot de passe oublié\u00a0?").click()
+        page.get_by_label("Adresse e-mail").fill("ada@example.com")
+        page.get_by_role("button", name="M’envoyer le lien").click()
+        assert page.get_by_role("heading", level=1).inner_text() == "Consultez vos e-mails"
+
+        assert [message.subject for message in mail.outbox] == ["Réinitialisez votre mot de passe Quizsite"]
+        link = re.search(r"http://\S+/fr/accounts/reset/\S+/", mail.outbox[0].body).group(0)
+        page.goto(link)
+        page.locator("#id_new_password1").fill(NEW_PASSWORD)
+        page.locator("#id_new_password2").fill(NEW_PASSWORD)
+        page.get_by_role("button", name="Enregistrer mon nouveau mot de passe").click()
+        assert page.get_by_role("heading", level=1).inner_text() == "Mot de passe enregistré"
+
+        page.get_by_role("main").get_by_role("link", name="Se connecter").click()
+        page.get_by_label("Nom d’utilisateur").fill("ada")
+        page.get_by_label("Mot de passe").fill(NEW_PASSWORD)
+        page.get_by_role("main").get_by_role("button", name="Se connecter").click()
+        page.get_by_role("link", name="Votre compte").click()
+        assert page.url == live_server.url + "/fr/account/"
+        # Nothing sticks out of a 320 px screen.
+        assert page.evaluate("document.documentElement.scrollWidth") <= 320
+
+        with page.expect_download() as download:
+            page.get_by_role("link", name="Télécharger mes données").click()
+        data = json.loads(download.value.path().read_text())
+        assert data["account"]["username"] == "ada"
+        assert [(a["question"], a["choice"], a["correct"]) for a in data["attempts"][0]["answers"]] == [
+            ("Question 1", "Q1 choice 1", True),
+            ("Question 2", "Q2 choice 2", False),
+        ]
+
+        page.get_by_role("link", name="Supprimer mon compte").click()
+        page.get_by_label("Votre mot de passe").fill(NEW_PASSWORD)
+        page.get_by_role("button", name="Supprimer définitivement mon compte").click()
+        assert page.url == live_server.url + "/fr/"
+        assert "Votre compte et votre historique de quiz ont été supprimés." in page.get_by_role("main").inner_text()
+        assert not get_user_model().objects.filter(username="ada").exists()
+        assert not Answer.objects.exists()
+    finally:
+        context.close()
