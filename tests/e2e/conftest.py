@@ -41,3 +41,17 @@ def page(browser):
     page.set_default_timeout(10_000)
     yield page
     context.close()
+
+
+def axe_violations(page) -> list[str]:
+    """axe-core's findings on the page as shown now, one ``"rule-id: help (n elements)"`` line each; [] when none.
+
+    axe-core comes inside the axe-playwright-python package (no download at run time).
+    """
+    from axe_playwright_python.sync_playwright import Axe
+
+    results = Axe().run(page)
+    return [
+        f"{violation['id']}: {violation['help']} ({len(violation['nodes'])} elements)"
+        for violation in results.response["violations"]
+    ]

@@ -9,6 +9,7 @@ from django.contrib.auth import get_user_model
 from django.core import mail
 
 from quizzes.models import Answer
+from tests.e2e.conftest import axe_violations
 from tests.factories import answer_quiz, make_quiz, make_user
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -24,7 +25,9 @@ def test_learner_resets_the_password_downloads_the_data_and_deletes_the_account(
     page.set_default_timeout(10_000)
     try:
         page.goto(live_server.url + "/fr/accounts/login/")
+        assert axe_violations(page) == []
         page.get_by_role("link", name="Mot de passe oublié\u00a0?").click()
+        assert axe_violations(page) == []
         page.get_by_label("Adresse e-mail").fill("ada@example.com")
         page.get_by_role("button", name="M’envoyer le lien").click()
         assert page.get_by_role("heading", level=1).inner_text() == "Consultez vos e-mails"
@@ -32,6 +35,7 @@ def test_learner_resets_the_password_downloads_the_data_and_deletes_the_account(
         assert [message.subject for message in mail.outbox] == ["Réinitialisez votre mot de passe Quizsite"]
         link = re.search(r"http://\S+/fr/accounts/reset/\S+/", mail.outbox[0].body).group(0)
         page.goto(link)
+        assert axe_violations(page) == []
         page.locator("#id_new_password1").fill(NEW_PASSWORD)
         page.locator("#id_new_password2").fill(NEW_PASSWORD)
         page.get_by_role("button", name="Enregistrer mon nouveau mot de passe").click()
@@ -45,6 +49,7 @@ def test_learner_resets_the_password_downloads_the_data_and_deletes_the_account(
         assert page.url == live_server.url + "/fr/account/"
         # Nothing sticks out of a 320 px screen.
         assert page.evaluate("document.documentElement.scrollWidth") <= 320
+        assert axe_violations(page) == []
 
         with page.expect_download() as download:
             page.get_by_role("link", name="Télécharger mes données").click()
@@ -56,6 +61,7 @@ def test_learner_resets_the_password_downloads_the_data_and_deletes_the_account(
         ]
 
         page.get_by_role("link", name="Supprimer mon compte").click()
+        assert axe_violations(page) == []
         page.get_by_label("Votre mot de passe").fill(NEW_PASSWORD)
         page.get_by_role("button", name="Supprimer définitivement mon compte").click()
         assert page.url == live_server.url + "/fr/"
