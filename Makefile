@@ -43,7 +43,10 @@ lint: $(VENV)/.installed-test
 
 # The cache table holds the sign-up limit's counts when REDIS_URL is not set (a no-op when it exists).
 migrate: $(VENV)/.installed
-	$(PY) manage.py migrate --noinput
+	@$(PY) manage.py migrate --noinput || { \
+	  echo "Error: the migrations could not be applied (see above). If it says InconsistentMigrationHistory about" >&2; \
+	  echo "accounts.0001_initial, this database predates Quizsite's own user model: delete it (rm db.sqlite3)" >&2; \
+	  echo "and run make again (see README, Upgrading)." >&2; exit 1; }
 	$(PY) manage.py createcachetable
 
 demo: $(VENV)/.installed
