@@ -22,8 +22,12 @@ def is_destination(url: str) -> bool:
         views that answer only POST; True otherwise, including addresses that resolve to nothing (they get
         the 404 page, which is a sensible answer).
     """
+    path = urlsplit(url).path
+    # Resolved in the language of its own prefix: /fr/accounts/login/ is the login page, whatever the language
+    # of the page that asks.
     try:
-        match = resolve(urlsplit(url).path)
+        with translation.override(get_language_from_path(path) or get_language()):
+            match = resolve(path)
     except Resolver404:
         return True
     if match.url_name in NOT_DESTINATIONS:

@@ -21,47 +21,45 @@ from django_ratelimit.core import get_usage
 
 
 def client_address(request: HttpRequest) -> str:
-    """The address of the client that sent ``request``, as the site's one trusted proxy saw it.
+    """The address that throttling counts for the client that sent ``request``, as the one trusted proxy saw it.
 
     With ``DJANGO_BEHIND_PROXY=1`` that is the last entry of ``X-Forwarded-For``: the proxy in front appends the
     address it received the request from, after whatever the client itself sent in that header, so only the
     last entry is the proxy's word. Otherwise, or when that entry is missing or not an address, it is
     ``REMOTE_ADDR``. Without this, every learner behind the proxy would share the proxy's address, and one
-    lock. Used by django-axes (``AXES_CLIENT_IP_CALLABLE``) and by the sign-up limit.
+    lock. An IPv6 client counts by its /64 network, written as the network's first address: one subscriber is
+    usually given a whole /64, and counting single addresses would let it try from billions of them.
+    Used by django-axes (``AXES_CLIENT_IP_CALLABLE``) and by the form rate limits.
 
     Args:
         request: the incoming request.
 
     Returns:
-        An IPv4 or IPv6 address in its normal text form, e.g. ``"203.0.113.7"``; ``""`` when none is known.
+        An IPv4 address, or the first address of an IPv6 /64, in normal text form, e.g. ``"203.0.113.7"`` or
+        ``"2001:db8:1:2::"``; ``""`` when none is known.
     """
+    candidates = [request.META.get("REMOTE_ADDR", "")]
     if settings.BEHIND_PROXY:
-        forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")[-1].strip()
+        candidates.insert(0, request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")[-1].strip())
+    for candidate in candidates:
         try:
-            return str(ipaddress.ip_address(forwarded))
+            address = ipaddress.ip_address(candidate)
         except ValueError:
-            pass
-    return request.META.get("REMOTE_ADDR", "")
+            continue
+        if address.version == 6:
+            return str(ipaddress.ip_network(f"{address}/64", strict=False).network_address)
+        return str(address)
+    return ""
 
 
 def address_key(group: str, request: HttpRequest) -> str:
-    """django-ratelimit's key for the forms it limits: the client's address, or its /64 network for IPv6.
-
-    One IPv6 subscriber is usually given a whole /64, so counting single addresses would let one client sign up
-    without limit (django-ratelimit's own ``ip`` key masks IPv6 the same way).
+    """django-ratelimit's key for the forms it limits: ``client_address``.
 
     Args:
         group: the rate limit's group (unused: one key for every group).
         request: the incoming request.
     """
-    address = client_address(request)
-    try:
-        parsed = ipaddress.ip_address(address)
-    except ValueError:
-        return address
-    if parsed.version == 6:
-        return str(ipaddress.ip_network(f"{parsed}/64", strict=False))
-    return address
+    return client_address(request)
 
 
 def form_seconds_left(request: HttpRequest, *, action: str, count: bool) -> int | None:

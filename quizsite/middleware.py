@@ -1,18 +1,13 @@
 """Site-wide request and response rules that no single view should have to remember."""
 
+import logging
 from collections.abc import Callable, Iterable
 
-from django.core.exceptions import SuspiciousOperation
 from django.http import HttpRequest, HttpResponse
 from django.utils.cache import has_vary_header, patch_cache_control
+from django.views.defaults import bad_request
 
-
-class NulCharacterInRequest(SuspiciousOperation):
-    """A request whose address, parameters or cookies hold a NUL character (``\\x00``).
-
-    No text on this site contains one, and PostgreSQL refuses it in any string, so such a value could only end
-    in a database error (a 500) wherever it reached a query. Django answers ``SuspiciousOperation`` with 400.
-    """
+logger = logging.getLogger("django.security.nul_character")
 
 
 def _holds_nul(values: Iterable[str]) -> bool:
@@ -20,14 +15,14 @@ def _holds_nul(values: Iterable[str]) -> bool:
 
 
 class RefuseNulCharactersMiddleware:
-    """Answer 400 to any request with a NUL character in its path, query string, form data or cookies.
+    """Answer 400 to any request with a NUL character (``\\x00``) in its path, query string, form data or cookies.
 
-    One rule for every URL, the admin's included, instead of one check per view. Placed after
-    ``LocaleMiddleware`` so that the 400 page is in the language of the address, and before anything reads
-    the session (its key comes from a cookie) or the form data.
-
-    Raises:
-        NulCharacterInRequest: turned into the 400 page (``templates/400.html``) by Django's handler.
+    No text on this site contains one, and PostgreSQL refuses it in any string, so such a value could only end
+    in a database error (a 500) wherever it reached a query. One rule for every URL, the admin's included,
+    instead of one check per view. Placed after ``LocaleMiddleware`` so that the 400 page
+    (``templates/400.html``) is in the language of the address, and before anything reads the session (its key
+    comes from a cookie) or the form data. Each refusal is one warning line in the log, without a traceback, so
+    that such requests cannot flood the error log.
     """
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]):
@@ -40,7 +35,8 @@ class RefuseNulCharactersMiddleware:
             or _holds_nul(self._items(request.COOKIES))
             or (request.method == "POST" and _holds_nul(self._items(request.POST)))
         ):
-            raise NulCharacterInRequest("NUL character in the request's parameters")
+            logger.warning("Refused a request with a NUL character: %s %s", request.method, request.path)
+            return bad_request(request, exception=None)
         return self.get_response(request)
 
     @staticmethod

@@ -42,23 +42,27 @@ def env_bool(name: str, default: bool = False) -> bool:
     raise ImproperlyConfigured(f"{name} must be 1 or 0 (true/false), not {raw!r}.")
 
 
-def env_int(name: str, default: int) -> int:
+def env_int(name: str, default: int, minimum: int | None = None) -> int:
     """Read a whole-number environment variable (a count, or a duration in seconds).
 
     Args:
         name: the variable's name, e.g. ``"DJANGO_CONN_MAX_AGE"``.
         default: the value when the variable is unset or empty.
+        minimum: the smallest value that makes sense, if any (e.g. 1 for a count of tries).
 
     Raises:
-        ImproperlyConfigured: when the value is not a whole number, naming the variable.
+        ImproperlyConfigured: when the value is not a whole number, or is below ``minimum``, naming the variable.
     """
     raw = os.environ.get(name, "").strip()
     if not raw:
         return default
     try:
-        return int(raw)
+        value = int(raw)
     except ValueError:
         raise ImproperlyConfigured(f"{name} must be a whole number, not {raw!r}.") from None
+    if minimum is not None and value < minimum:
+        raise ImproperlyConfigured(f"{name} must be at least {minimum}, not {value}.")
+    return value
 
 
 def env_list(name: str, default: str = "") -> list[str]:
@@ -298,8 +302,8 @@ if BEHIND_PROXY:
 # extend the lock.
 # The counts are rows of the database (django-axes' AccessAttempt), shared by every process; staff unlock by
 # deleting the rows in the admin ("Access attempts"). A successful login clears them.
-AXES_FAILURE_LIMIT = env_int("DJANGO_LOGIN_FAILURE_LIMIT", 5)
-AXES_COOLOFF_TIME = timedelta(minutes=env_int("DJANGO_LOGIN_COOLOFF_MINUTES", 15))
+AXES_FAILURE_LIMIT = env_int("DJANGO_LOGIN_FAILURE_LIMIT", 5, minimum=1)
+AXES_COOLOFF_TIME = timedelta(minutes=env_int("DJANGO_LOGIN_COOLOFF_MINUTES", 15, minimum=1))
 AXES_LOCKOUT_PARAMETERS = ["ip_address", "username"]
 AXES_RESET_ON_SUCCESS = True
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
@@ -312,22 +316,38 @@ AXES_VERBOSE = False
 
 # Forms that anyone may send and that create something or send an e-mail, limited per client address in the
 # cache: sign-ups (accounts created) and password resets (e-mails asked for). "5/h": 5 an hour (s, m, h, d).
-def env_rate(name: str, default: str) -> str:
+def env_rate(name: str, default: str) -> tuple[str, int]:
     """Read a rate such as ``5/h`` (5 per hour; ``s``, ``m``, ``h``, ``d``, optionally ``10m``) for django-ratelimit.
 
+    Returns:
+        ``(rate, period)``: the rate as django-ratelimit reads it, and its period in seconds.
+
     Raises:
-        ImproperlyConfigured: for a value of another form, naming the variable.
+        ImproperlyConfigured: for a value of another form, or a zero count or period, naming the variable.
     """
     rate = os.environ.get(name, "").strip() or default
-    if not re.fullmatch(r"[1-9][0-9]*/[0-9]*[smhd]", rate):
+    match = re.fullmatch(r"[1-9][0-9]*/([1-9][0-9]*)?([smhd])", rate)
+    if not match:
         raise ImproperlyConfigured(f"{name} must be a count per period, e.g. 5/h or 20/d, not {rate!r}.")
-    return rate
+    return rate, int(match[1] or 1) * {"s": 1, "m": 60, "h": 3600, "d": 86400}[match[2]]
 
 
-FORM_RATES = {
+_form_rates = {
     "signup": env_rate("DJANGO_SIGNUP_RATE", "5/h"),
     "password_reset": env_rate("DJANGO_PASSWORD_RESET_RATE", "5/h"),
 }
+FORM_RATES = {action: rate for action, (rate, _period) in _form_rates.items()}
+# The form limits' counters live in their own cache alias: the database cache's increment re-saves a counter
+# with the alias's default timeout, which must therefore outlast the longest period (with the default of five
+# minutes, "5/h" would have been 5 per five minutes), and enough entries that counters are not culled while
+# many addresses are counted. Redis keeps a counter's expiry by itself.
+CACHES["rate_limits"] = {
+    **CACHES["default"],
+    "TIMEOUT": max(period for _rate, period in _form_rates.values()) + 60,
+    "KEY_PREFIX": "rate",
+    "OPTIONS": {} if REDIS_URL else {"MAX_ENTRIES": 1_000_000},
+}
+RATELIMIT_USE_CACHE = "rate_limits"
 
 # --- Logging ----------------------------------------------------------------------------------------------
 # Everything to stdout, where the container runtime collects it; errors of requests (500s) included, which

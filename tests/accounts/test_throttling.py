@@ -20,7 +20,7 @@ def request(**meta):
         ("203.0.113.7", "203.0.113.7"),
         # What the client sent itself comes first; the proxy appends the address it saw.
         ("198.51.100.6, 203.0.113.7", "203.0.113.7"),
-        ("not-an-address, 2001:db8::1", "2001:db8::1"),
+        ("not-an-address, 2001:db8::1", "2001:db8::"),
         ("203.0.113.7, garbage", PROXY),
         (None, PROXY),
     ],
@@ -38,11 +38,24 @@ def test_without_the_proxy_x_forwarded_for_is_ignored(settings):
     assert client_address(request(HTTP_X_FORWARDED_FOR="203.0.113.7")) == PROXY
 
 
-def test_sign_up_counts_an_ipv6_client_by_its_64_network(settings):
+def test_an_ipv6_client_counts_by_its_64_network_for_logins_and_forms(settings):
     settings.BEHIND_PROXY = False
 
-    assert address_key("g", RequestFactory().get("/", REMOTE_ADDR="2001:db8:1:2:aaaa::1")) == "2001:db8:1:2::/64"
+    assert client_address(RequestFactory().get("/", REMOTE_ADDR="2001:db8:1:2:aaaa::1")) == "2001:db8:1:2::"
+    assert address_key("g", RequestFactory().get("/", REMOTE_ADDR="2001:db8:1:2:bbbb::9")) == "2001:db8:1:2::"
     assert address_key("g", RequestFactory().get("/", REMOTE_ADDR="192.0.2.1")) == "192.0.2.1"
+
+
+@pytest.mark.django_db
+def test_wrong_passwords_from_rotating_addresses_of_one_ipv6_network_lock_that_network(client):
+    make_user()
+    for number in range(5):
+        fail(client, 1, username=f"guess{number}", REMOTE_ADDR=f"2001:db8:2:2::{number + 1}")
+
+    same_network = log_in(client, REMOTE_ADDR="2001:db8:2:2:ffff::7")
+    other_network = log_in(client, REMOTE_ADDR="2001:db8:2:3::7")
+
+    assert (same_network.status_code, other_network.status_code) == (429, 302)
 
 
 @pytest.mark.django_db

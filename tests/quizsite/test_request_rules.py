@@ -64,13 +64,29 @@ def test_logged_in_login_page_pointing_at_itself_goes_home_instead_of_failing(cl
     assert (response.status_code, response["Location"]) == (302, "/en/")
 
 
+@pytest.mark.parametrize(
+    ("path", "next_url"),
+    [
+        ("/en/accounts/login/", "/fr/accounts/login/"),
+        ("/tr/accounts/login/", "/en/accounts/login/"),
+        ("/en/accounts/login/", "/fr/accounts/login/?next=/fr/accounts/login/"),
+    ],
+)
+def test_logged_in_login_page_pointing_at_the_login_page_in_another_language_goes_home(client, path, next_url):
+    client.force_login(make_user())
+    response = client.get(path, {"next": next_url})
+    assert (response.status_code, response["Location"]) == (302, path[:4])
+
+
 def test_login_page_header_links_do_not_point_back_at_the_login_page(client):
     page = client.get("/fr/accounts/login/").content.decode()
     assert 'href="/fr/accounts/login/?next=' not in page
     assert '<a href="/fr/accounts/login/">Se connecter</a>' in page
 
 
-@pytest.mark.parametrize("next_url", ["/en/accounts/logout/", "/admin/logout/", "/en/accounts/signup/"])
+@pytest.mark.parametrize(
+    "next_url", ["/en/accounts/logout/", "/admin/logout/", "/en/accounts/signup/", "/fr/accounts/logout/"]
+)
 def test_login_with_next_at_a_page_that_is_no_destination_goes_home(client, next_url):
     make_user("ada")
     response = client.post("/en/accounts/login/", {"username": "ada", "password": PASSWORD, "next": next_url})
@@ -127,3 +143,13 @@ def test_500_page_renders_without_a_request_context_in_the_active_language(rf, l
     assert response.status_code == 500
     assert f"<h1>{heading}</h1>" in response.content.decode()
     assert f'<html lang="{language}">' in response.content.decode()
+
+
+def test_a_refused_nul_is_one_warning_line_without_traceback(client, caplog):
+    with caplog.at_level("WARNING"):
+        client.get("/en/", {"q": "\x00"})
+    refusals = [record for record in caplog.records if record.name == "django.security.nul_character"]
+    assert [(record.levelname, record.getMessage(), record.exc_info) for record in refusals] == [
+        ("WARNING", "Refused a request with a NUL character: GET /en/", None)
+    ]
+    assert not [record for record in caplog.records if record.levelname == "ERROR"]

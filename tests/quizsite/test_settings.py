@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -178,3 +180,26 @@ def test_login_throttling_reads_its_limit_and_cool_off_from_the_environment():
 
     assert setting(env, "AXES_FAILURE_LIMIT") == "10"
     assert setting(env, "AXES_COOLOFF_TIME") == "datetime.timedelta(seconds=1800)"
+
+
+@pytest.mark.parametrize(
+    ("variable", "value", "message"),
+    [
+        ("DJANGO_LOGIN_COOLOFF_MINUTES", "0", "DJANGO_LOGIN_COOLOFF_MINUTES must be at least 1, not 0."),
+        ("DJANGO_LOGIN_FAILURE_LIMIT", "0", "DJANGO_LOGIN_FAILURE_LIMIT must be at least 1, not 0."),
+        ("DJANGO_SIGNUP_RATE", "5/0h", "DJANGO_SIGNUP_RATE must be a count per period, e.g. 5/h or 20/d, not '5/0h'."),
+        ("DJANGO_PASSWORD_RESET_RATE", "0/h", "DJANGO_PASSWORD_RESET_RATE must be a count per period"),
+    ],
+)
+def test_throttling_values_that_would_turn_it_off_or_fail_stop_the_start(variable, value, message):
+    result = run(clean_env(**{variable: value}), "manage.py", "check")
+
+    assert result.returncode == 1
+    assert message in result.stderr
+
+
+def test_rate_limit_counters_keep_their_own_cache_alias_that_outlasts_the_longest_period():
+    env = clean_env(DJANGO_DEBUG="1", REDIS_URL="", DJANGO_SIGNUP_RATE="20/d")
+
+    assert setting(env, "RATELIMIT_USE_CACHE") == "'rate_limits'"
+    assert setting(env, "CACHES['rate_limits']['TIMEOUT']") == str(86400 + 60)
