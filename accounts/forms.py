@@ -1,8 +1,9 @@
 from django import forms
-from django.contrib.auth.forms import PasswordResetForm, UserCreationForm
+from django.contrib.auth.forms import PasswordChangeForm, PasswordResetForm, UserCreationForm
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
+from accounts.throttling import password_confirmed
 
 # One name for the e-mail address on every form of the site (Django's own forms say "Email" or "email address",
 # which French renders as "Courriel" on one form and "Adresse électronique" on the next).
@@ -20,14 +21,50 @@ class SignupForm(UserCreationForm):
         help_texts = {"email": EMAIL_HELP_TEXT}
 
 
-class AccountEmailForm(forms.ModelForm):
-    """The account page's form to add, change or remove the e-mail address that password resets go to."""
+class CurrentPasswordMixin:
+    """For forms that ask the logged-in learner for their password again before a change that matters.
+
+    The check goes through ``accounts.throttling.password_confirmed``, so wrong passwords count toward the login
+    lock like wrong logins do.
+
+    Args:
+        request: the form's request, as the keyword argument ``request``.
+    """
+
+    def __init__(self, *args, request, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.request = request
+
+    def check_current_password(self, user: User, password: str) -> str:
+        """Return ``password`` when it is ``user``'s; raises ValidationError otherwise."""
+        if not password_confirmed(self.request, user, password):
+            raise forms.ValidationError(_("That is not your password."), code="password_incorrect")
+        return password
+
+
+def current_password_field() -> forms.CharField:
+    return forms.CharField(
+        label=_("Your password"), strip=False, widget=forms.PasswordInput(attrs={"autocomplete": "current-password"})
+    )
+
+
+class AccountEmailForm(CurrentPasswordMixin, forms.ModelForm):
+    """The account page's form to add, change or remove the e-mail address that password resets go to.
+
+    Asks for the password: whoever sets the address can reset the password, so a stolen session must not be
+    enough to take the account over.
+    """
+
+    password = current_password_field()
 
     class Meta:
         model = User
         fields = ("email",)
         labels = {"email": EMAIL_LABEL}
         help_texts = {"email": EMAIL_HELP_TEXT}
+
+    def clean_password(self) -> str:
+        return self.check_current_password(self.instance, self.cleaned_data["password"])
 
 
 class EmailPasswordResetForm(PasswordResetForm):
@@ -38,24 +75,26 @@ class EmailPasswordResetForm(PasswordResetForm):
         self.fields["email"].label = EMAIL_LABEL
 
 
-class AccountDeleteForm(forms.Form):
+class ThrottledPasswordChangeForm(CurrentPasswordMixin, PasswordChangeForm):
+    """Django's password change form, whose old password counts toward the login lock when wrong."""
+
+    def clean_old_password(self) -> str:
+        return self.check_current_password(self.user, self.cleaned_data["old_password"])
+
+
+class AccountDeleteForm(CurrentPasswordMixin, forms.Form):
     """Confirm deleting one's own account with its password.
 
     Args:
         user: the logged-in ``accounts.User`` whose account is to be deleted (keyword argument).
+        request: the form's request (keyword argument).
     """
 
-    password = forms.CharField(
-        label=_("Your password"), strip=False, widget=forms.PasswordInput(attrs={"autocomplete": "current-password"})
-    )
+    password = current_password_field()
 
     def __init__(self, *args, user: User, **kwargs):
         super().__init__(*args, **kwargs)
         self.user = user
 
     def clean_password(self) -> str:
-        """Raises ValidationError when the password is not the account's."""
-        password = self.cleaned_data["password"]
-        if not self.user.check_password(password):
-            raise forms.ValidationError(_("That is not your password."), code="password_incorrect")
-        return password
+        return self.check_current_password(self.user, self.cleaned_data["password"])

@@ -13,6 +13,7 @@ from datetime import timedelta
 from axes.helpers import get_client_username
 from axes.models import AccessAttempt
 from django.conf import settings
+from django.contrib.auth import authenticate
 from django.db.models import Max, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -139,3 +140,21 @@ def lockout_response(
         credentials: what was tried, as django-axes passes it.
     """
     return throttled_response(request, action="login", seconds=lockout_seconds_left(request, credentials))
+
+
+def password_confirmed(request: HttpRequest, user, password: str) -> bool:
+    """Check the logged-in ``user``'s password the way a login does, for forms that ask for it again.
+
+    Through ``authenticate()``, so that django-axes counts a wrong password against the username and the client
+    address and refuses every check while they are locked (its middleware then answers with the 429 page):
+    a stolen session cannot be used to guess the password at speed, nor to load the server with hashing.
+
+    Args:
+        request: the form's request (django-axes needs it).
+        user: the logged-in ``accounts.User``.
+        password: what was typed.
+
+    Returns:
+        True when ``password`` is the user's and the account is not locked.
+    """
+    return authenticate(request, username=user.get_username(), password=password) == user

@@ -16,7 +16,7 @@ urlpatterns = [
     path("accounts/logout/", views.LogoutView.as_view(), name="logout"),
     path(
         "accounts/password_change/",
-        auth_views.PasswordChangeView.as_view(template_name="accounts/password_change_form.html"),
+        views.PasswordChangeView.as_view(),
         name="password_change",
     ),
     path(
@@ -36,7 +36,7 @@ urlpatterns = [
     ),
     path(
         "accounts/reset/<uidb64>/<token>/",
-        auth_views.PasswordResetConfirmView.as_view(template_name="accounts/password_reset_confirm.html"),
+        views.PasswordResetConfirmView.as_view(),
         name="password_reset_confirm",
     ),
     path(

@@ -2,6 +2,7 @@
 
 import json
 
+from axes.utils import reset as axes_reset
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login, logout
@@ -18,7 +19,13 @@ from django.views.decorators.http import require_http_methods, require_safe
 from django.views.generic import CreateView
 
 from accounts.export import learner_data
-from accounts.forms import AccountDeleteForm, AccountEmailForm, EmailPasswordResetForm, SignupForm
+from accounts.forms import (
+    AccountDeleteForm,
+    AccountEmailForm,
+    EmailPasswordResetForm,
+    SignupForm,
+    ThrottledPasswordChangeForm,
+)
 from accounts.navigation import is_destination, localized_next
 from accounts.throttling import form_seconds_left, throttled_response
 
@@ -118,6 +125,31 @@ class PasswordResetView(RateLimitedFormMixin, auth_views.PasswordResetView):
         return self.refused_by_rate_limit(count=True) or super().form_valid(form)
 
 
+class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):
+    """Django's "choose a new password" page; saving it also lifts a login lock on the account's username.
+
+    Whoever can read the account's e-mail has proved to be its owner, and anyone may lock any username by
+    typing wrong passwords for it; without this, the page would say "log in now" to a learner still locked out.
+    """
+
+    template_name = "accounts/password_reset_confirm.html"
+
+    def form_valid(self, form):
+        response = super().form_valid(form)
+        axes_reset(username=form.user.get_username())
+        return response
+
+
+class PasswordChangeView(auth_views.PasswordChangeView):
+    """Django's password change, with the site's template; a wrong old password counts toward the login lock."""
+
+    form_class = ThrottledPasswordChangeForm
+    template_name = "accounts/password_change_form.html"
+
+    def get_form_kwargs(self):
+        return {**super().get_form_kwargs(), "request": self.request}
+
+
 class LogoutView(auth_views.LogoutView):
     """Log out with a POST (Django's view); a GET, such as a typed or bookmarked address, asks to confirm."""
 
@@ -135,7 +167,7 @@ class LogoutView(auth_views.LogoutView):
 def account_view(request: HttpRequest) -> HttpResponse:
     """The learner's account: username and e-mail (which they may change), and links to change the password,
     download their data and delete the account."""
-    form = AccountEmailForm(request.POST or None, instance=request.user)
+    form = AccountEmailForm(request.POST or None, instance=request.user, request=request)
     if request.method == "POST":
         if form.is_valid():
             form.save()
@@ -166,7 +198,7 @@ def account_delete_view(request: HttpRequest) -> HttpResponse:
     GET shows what will be deleted and asks for the password; a valid POST deletes, logs out and says so on
     the home page. A wrong password deletes nothing and shows the form again (400).
     """
-    form = AccountDeleteForm(request.POST or None, user=request.user)
+    form = AccountDeleteForm(request.POST or None, user=request.user, request=request)
     if request.method == "POST" and form.is_valid():
         request.user.delete()
         logout(request)

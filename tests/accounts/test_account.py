@@ -54,7 +54,7 @@ def test_account_pages_need_a_login(client, path):
 def test_learner_adds_an_email_address_on_the_account_page(client):
     user = make_user("ada")
     client.force_login(user)
-    response = client.post(url("account"), {"email": "ada@example.com"}, follow=True)
+    response = client.post(url("account"), {"email": "ada@example.com", "password": PASSWORD}, follow=True)
     assert "Your e-mail address was saved." in response.content.decode()
     user.refresh_from_db()
     assert user.email == "ada@example.com"
@@ -63,7 +63,7 @@ def test_learner_adds_an_email_address_on_the_account_page(client):
 def test_invalid_email_address_is_refused_with_a_message(client):
     user = make_user("ada", email="ada@example.com")
     client.force_login(user)
-    response = client.post(url("account", "fr"), {"email": "not an address"})
+    response = client.post(url("account", "fr"), {"email": "not an address", "password": PASSWORD})
     assert response.status_code == 400
     assert "Saisissez une adresse de courriel valide." in response.content.decode()
     user.refresh_from_db()
@@ -199,3 +199,35 @@ def test_superuser_deletes_a_learner_who_took_a_quiz_and_statistics_lose_their_a
     assert not get_user_model().objects.filter(pk=ada.pk).exists()
     question = Question.objects.with_answer_counts().get(quiz=quiz)
     assert (question.answer_count, question.correct_answer_count) == (1, 0)
+
+
+def test_changing_the_email_address_needs_the_password(client):
+    user = make_user("ada", email="ada@example.com")
+    client.force_login(user)
+    for data in ({"email": "thief@example.com"}, {"email": "thief@example.com", "password": "guess"}):
+        response = client.post(url("account", "fr"), data)
+        assert response.status_code == 400
+    assert "Ce n’est pas votre mot de passe." in response.content.decode()
+    user.refresh_from_db()
+    assert user.email == "ada@example.com"
+
+
+@pytest.mark.parametrize(
+    ("name", "field", "refused"),
+    [("account_delete", "password", 400), ("account", "password", 400), ("password_change", "old_password", 200)],
+)
+def test_wrong_passwords_on_account_forms_count_toward_the_login_lock(client, name, field, refused):
+    """A stolen session cannot guess the password at speed: the fifth wrong one locks, then even the right one."""
+    user = make_user("ada", email="ada@example.com")
+    client.force_login(user)
+    data = {"email": "ada@example.com", "new_password1": "x long new one 8", "new_password2": "x long new one 8"}
+
+    statuses = [client.post(url(name, "tr"), {**data, field: "wrong"}).status_code for _ in range(5)]
+    locked = client.post(url(name, "tr"), {**data, field: PASSWORD})
+
+    assert statuses == [refused] * 4 + [429]
+    assert locked.status_code == 429
+    assert '<p class="throttled-retry">Lütfen 15 dakika sonra yeniden deneyin.</p>' in locked.content.decode()
+    assert get_user_model().objects.filter(username="ada").exists()
+    user.refresh_from_db()
+    assert user.check_password(PASSWORD)

@@ -164,3 +164,18 @@ def test_rate_limit_counters_outlast_their_period_in_the_database_cache(client):
     assert rows[0][0].startswith("rate:")
     expires = rows[0][1] if isinstance(rows[0][1], datetime) else datetime.fromisoformat(rows[0][1])
     assert expires.replace(tzinfo=UTC) - datetime.now(UTC) > timedelta(minutes=59)
+
+
+def test_a_password_reset_lifts_the_lock_on_the_username(client):
+    make_user("ada", email="ada@example.com")
+    for number in range(5):
+        client.post(url("login"), {"username": "ada", "password": "wrong"}, REMOTE_ADDR=f"198.51.100.{number}")
+    assert client.post(url("login"), {"username": "ada", "password": PASSWORD}).status_code == 429
+
+    client.post(url("password_reset"), {"email": "ada@example.com"})
+    link = re.search(r"http://testserver(\S+)", mail.outbox[0].body).group(1)
+    set_password = client.get(link, follow=True).redirect_chain[-1][0]
+    client.post(set_password, {"new_password1": NEW_PASSWORD, "new_password2": NEW_PASSWORD})
+
+    response = client.post(url("login"), {"username": "ada", "password": NEW_PASSWORD})
+    assert (response.status_code, response["Location"]) == (302, "/en/")
