@@ -24,7 +24,8 @@ def learner_data(user) -> dict:
         "attempts": [...]}``, times in ISO 8601 (UTC). Each attempt, newest first: ``quiz`` (``slug`` and
         ``title`` in the attempt's language), ``language``, ``started_at``, ``finished_at`` (None while
         unfinished), ``score`` (correct answers), ``answer_count``, and ``answers`` in the order given, each with
-        the ``question`` and ``choice`` texts as the learner saw them, ``correct`` and ``answered_at``.
+        the ``language`` it was given in, the ``question`` and ``choice`` texts as the learner saw them in it,
+        ``correct`` and ``answered_at``.
         Three queries, whatever the number of attempts and answers.
     """
     attempts = (
@@ -48,6 +49,7 @@ def learner_data(user) -> dict:
                 "answer_count": len(answers),
                 "answers": [
                     {
+                        "language": answer.language,
                         "question": answer.question_text,
                         "choice": answer.choice_text,
                         "correct": answer.is_correct,

@@ -155,9 +155,10 @@ class Attempt(models.Model):
 class Answer(models.Model):
     """A learner's answer to one question within an attempt. The first answer is final: one per question.
 
-    ``question_text`` and ``choice_text`` keep the texts as the learner saw them, in the attempt's language
-    (English where a text was not translated), for their data export; the results page shows the current
-    texts in the page's language.
+    ``question_text`` and ``choice_text`` keep the texts as the learner saw them, in ``language`` (English where
+    a text was not translated): the data export gives them, and the results page shows them whenever it is in
+    that language, so that an author's later edits do not change what a learner's results say they answered.
+    In another language the results page shows the current texts.
     """
 
     attempt = models.ForeignKey(Attempt, on_delete=models.CASCADE, related_name="answers", verbose_name=_("attempt"))
@@ -168,6 +169,7 @@ class Answer(models.Model):
     choice = models.ForeignKey(
         "quizzes.Choice", on_delete=models.PROTECT, related_name="answers", verbose_name=_("choice")
     )
+    language = models.CharField(_("language"), max_length=10, choices=settings.LANGUAGES)
     question_text = models.TextField(_("question as shown"))
     choice_text = models.CharField(_("answer as shown"), max_length=500)
     is_correct = models.BooleanField(_("correct"))

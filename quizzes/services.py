@@ -62,17 +62,22 @@ def attempt_finish_if_complete(*, attempt: Attempt) -> bool:
 
 
 @transaction.atomic
-def answer_submit(*, attempt: Attempt, question: Question, choice: Choice) -> tuple[Answer, bool]:
+def answer_submit(
+    *, attempt: Attempt, question: Question, choice: Choice, language: str | None = None
+) -> tuple[Answer, bool]:
     """Record the learner's answer to ``question``; the first answer is final.
 
     Finishes the attempt (sets ``finished_at``) when this answers its last open question. The answer keeps the
-    question's and the choice's texts as the learner saw them: in the attempt's language, or in English where
-    that translation is missing (modeltranslation's fallback, as on the question page).
+    language it was given in and the question's and the choice's texts as the learner saw them: in that
+    language, or in English where that translation is missing (modeltranslation's fallback, as on the question
+    page).
 
     Args:
         attempt: the learner's unfinished attempt.
         question: a question of ``attempt.quiz``; must be the attempt's next question.
         choice: one of ``question``'s choices.
+        language: the code of the language the question was shown in (one of ``settings.LANGUAGES``), e.g.
+            ``"fr"``; the attempt's language when left out. A learner may switch language mid-attempt.
 
     Returns:
         ``(answer, created)``: ``created`` is False when the question was already answered, in which case the
@@ -96,10 +101,11 @@ def answer_submit(*, attempt: Attempt, question: Question, choice: Choice) -> tu
     next_question = attempt.next_question()
     if next_question is None or next_question.pk != question.pk:
         raise AnswerRefused(_("Please answer the questions in order."))
-    with translation.override(attempt.language):
+    language = language or attempt.language
+    with translation.override(language):
         texts = {"question_text": question.text, "choice_text": choice.text}
     answer = Answer.objects.create(
-        attempt=attempt, question=question, choice=choice, is_correct=choice.is_correct, **texts
+        attempt=attempt, question=question, choice=choice, is_correct=choice.is_correct, language=language, **texts
     )
     if attempt.next_question() is None:
         attempt.finished_at = timezone.now()

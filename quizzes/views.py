@@ -115,7 +115,9 @@ def question_view(request: HttpRequest, slug: str, position: int) -> HttpRespons
     form = AnswerForm(request.POST if request.method == "POST" else None, question=question)
     if request.method == "POST" and form.is_valid():
         try:
-            answer_submit(attempt=attempt, question=question, choice=form.cleaned_data["choice"])
+            answer_submit(
+                attempt=attempt, question=question, choice=form.cleaned_data["choice"], language=get_language()
+            )
         except AnswerRefused as refusal:
             messages.error(request, str(refusal))
         return redirect(question)

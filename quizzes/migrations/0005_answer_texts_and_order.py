@@ -7,8 +7,10 @@ LANGUAGES = ["en", "fr", "tr"]
 
 
 def fill_texts(apps, schema_editor):
-    """Give existing answers the question and choice texts in their attempt's language, else in English."""
+    """Give existing answers their attempt's language, and the question and choice texts in it, else in English."""
     Answer = apps.get_model("quizzes", "Answer")
+    Attempt = apps.get_model("quizzes", "Attempt")
+    Answer.objects.update(language=Subquery(Attempt.objects.filter(pk=OuterRef("attempt_id")).values("language")[:1]))
     Question = apps.get_model("quizzes", "Question")
     Choice = apps.get_model("quizzes", "Choice")
 
@@ -40,6 +42,12 @@ class Migration(migrations.Migration):
         migrations.AlterModelOptions(
             name="answer",
             options={"ordering": ["attempt", "answered_at", "pk"], "verbose_name": "answer", "verbose_name_plural": "answers"},
+        ),
+        migrations.AddField(
+            model_name="answer",
+            name="language",
+            field=models.CharField(choices=[("en", "English"), ("fr", "French"), ("tr", "Turkish")], default="", max_length=10, verbose_name="language"),
+            preserve_default=False,
         ),
         migrations.AddField(
             model_name="answer",

@@ -99,6 +99,7 @@ def test_export_holds_the_account_and_every_answer_of_every_attempt_exactly(clie
     def answers_of(attempt):
         return [
             {
+                "language": a.language,
                 "question": a.question_text,
                 "choice": a.choice_text,
                 "correct": a.is_correct,
@@ -127,9 +128,9 @@ def test_export_holds_the_account_and_every_answer_of_every_attempt_exactly(clie
             "answers": answers_of(first),
         },
     ]
-    assert [(a["question"], a["choice"], a["correct"]) for a in data["attempts"][1]["answers"]] == [
-        ("Question 1 en français", "Q1 choice 1", True),
-        ("Question 2", "Q2 choice 2", False),
+    assert [(a["language"], a["question"], a["choice"], a["correct"]) for a in data["attempts"][1]["answers"]] == [
+        ("fr", "Question 1 en français", "Q1 choice 1", True),
+        ("fr", "Question 2", "Q2 choice 2", False),
     ]
 
 

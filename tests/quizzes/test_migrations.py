@@ -7,7 +7,7 @@ AFTER = [("quizzes", "0005_answer_texts_and_order")]
 
 
 @pytest.mark.django_db(transaction=True)
-def test_existing_answers_get_their_texts_in_the_attempts_language_else_english():
+def test_existing_answers_get_their_attempts_language_and_texts_in_it_else_english():
     executor = MigrationExecutor(connection)
     executor.migrate(BEFORE)
     apps = executor.loader.project_state(BEFORE).apps
@@ -29,7 +29,7 @@ def test_existing_answers_get_their_texts_in_the_attempts_language_else_english(
     executor = MigrationExecutor(connection)
     executor.migrate(AFTER)
     answers = executor.loader.project_state(AFTER).apps.get_model("quizzes", "Answer").objects
-    assert sorted(answers.values_list("attempt__language", "question_text", "choice_text")) == [
-        ("fr", "Q en français", "C"),
-        ("tr", "Q", "C"),
+    assert sorted(answers.values_list("attempt__language", "language", "question_text", "choice_text")) == [
+        ("fr", "fr", "Q en français", "C"),
+        ("tr", "tr", "Q", "C"),
     ]

@@ -213,3 +213,37 @@ def test_finished_attempt_total_is_its_number_of_answers(learner):
     annotated = Attempt.objects.with_score().get(pk=attempt.pk)
     assert (annotated.score, annotated.question_count) == (1, 2)
     assert (attempt.score, attempt.question_count) == (1, 2)
+
+
+def test_results_show_the_question_and_answer_as_answered_after_an_author_edits_them(learner, learner_client):
+    """An author swapping two answered choices' texts, or rewording the question, does not change what the
+    learner's results say they answered, in the language they answered in."""
+    quiz = make_quiz(questions=1)
+    answer_quiz(learner, quiz, [1], language="fr")
+    question = quiz.questions.get()
+    Question.objects.filter(pk=question.pk).update(text_en="Question 1 (v2)", text_fr="Question 1 modifiée")
+    question.choices.filter(position=1).update(text_en="Q1 choice 2", text_fr="Choix 2")
+    question.choices.filter(position=2).update(text_en="Q1 choice 1", text_fr="Choix 1")
+
+    french = learner_client.get(url("quizzes:results", "fr", slug=quiz.slug))
+    assert texts_of(french.content, "question-text") == ["Question 1"]
+    assertContains(french, '<dd>Q1 choice 1 <span class="tag" lang="fr">Correct</span></dd>', html=True)
+
+    english = learner_client.get(url("quizzes:results", "en", slug=quiz.slug))
+    assert texts_of(english.content, "question-text") == ["Question 1 (v2)"]
+
+
+def test_an_answer_given_after_switching_language_keeps_the_texts_of_that_language(learner, learner_client):
+    quiz = make_quiz(questions=2)
+    Question.objects.filter(quiz=quiz, position=2).update(text_fr="Question 2 en français")
+    learner_client.post(url("quizzes:start", "en", slug=quiz.slug))
+    first = quiz.questions.get(position=1).choices.get(position=1)
+    learner_client.post(url("quizzes:question", "en", slug=quiz.slug, position=1), {"choice": first.pk})
+    second = quiz.questions.get(position=2).choices.get(position=1)
+    learner_client.post(url("quizzes:question", "fr", slug=quiz.slug, position=2), {"choice": second.pk})
+
+    answers = Answer.objects.filter(attempt__learner=learner).order_by("answered_at", "pk")
+    assert list(answers.values_list("language", "question_text")) == [
+        ("en", "Question 1"),
+        ("fr", "Question 2 en français"),
+    ]
