@@ -3,12 +3,13 @@ shared caches, and crafted login addresses end on a page, never a 500 or a blank
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 from django.views.defaults import server_error
 
 from quizzes.models import Attempt
-from tests.factories import PASSWORD, make_quiz, make_superuser, make_user
+from tests.factories import PASSWORD, make_author, make_quiz, make_superuser, make_user
 
 pytestmark = pytest.mark.django_db
 
@@ -153,3 +154,27 @@ def test_a_refused_nul_is_one_warning_line_without_traceback(client, caplog):
         ("WARNING", "Refused a request with a NUL character: GET /en/", None)
     ]
     assert not [record for record in caplog.records if record.levelname == "ERROR"]
+
+
+@pytest.mark.parametrize(
+    ("language", "heading"),
+    [
+        ("en", "The form could not be sent"),
+        ("fr", "Le formulaire n’a pas pu être envoyé"),
+        ("tr", "Form gönderilemedi"),
+    ],
+)
+def test_a_csrf_failure_shows_a_translated_page_that_says_what_to_do(language, heading):
+    client = Client(enforce_csrf_checks=True)
+    response = client.post(f"/{language}/accounts/login/", {"username": "ada", "password": "x"})
+    assert response.status_code == 403
+    content = response.content.decode()
+    assert f"<h1>{heading}</h1>" in content
+    assert "DEBUG" not in content
+
+
+def test_an_author_refused_a_page_gets_a_translated_403(client):
+    client.force_login(make_author())
+    response = client.get("/admin/accounts/user/")
+    assert response.status_code == 403
+    assert "<h1>Access denied</h1>" in response.content.decode()
