@@ -1,5 +1,6 @@
 """A learner's data, as the JSON document "Download my data" gives them."""
 
+from axes.models import AccessAttempt
 from django.db.models import Prefetch
 from django.utils import timezone, translation
 
@@ -21,12 +22,14 @@ def learner_data(user) -> dict:
 
     Returns:
         ``{"format": 1, "exported_at", "account": {"username", "email", "date_joined", "last_login"},
-        "attempts": [...]}``, times in ISO 8601 (UTC). Each attempt, newest first: ``quiz`` (``slug`` and
-        ``title`` in the attempt's language), ``language``, ``started_at``, ``finished_at`` (None while
-        unfinished), ``score`` (correct answers), ``answer_count``, and ``answers`` in the order given, each with
-        the ``language`` it was given in, the ``question`` and ``choice`` texts as the learner saw them in it,
-        ``correct`` and ``answered_at``.
-        Three queries, whatever the number of attempts and answers.
+        "attempts": [...], "failed_logins": [...]}``, times in ISO 8601 (UTC). Each attempt, newest first:
+        ``quiz`` (``slug`` and ``title`` in the attempt's language), ``language``, ``started_at``,
+        ``finished_at`` (None while unfinished), ``score`` (correct answers), ``answer_count``, and
+        ``answers`` in the order given, each with the ``language`` it was given in, the ``question`` and
+        ``choice`` texts as the learner saw them in it, ``correct`` and ``answered_at``. Then
+        ``failed_logins``: the wrong-password records kept for throttling under the account's username
+        (``last_failure_at``, ``failures``, ``ip_address``, ``user_agent``). Three queries, whatever the
+        number of attempts and answers.
     """
     attempts = (
         Attempt.objects.filter(learner=user)
@@ -59,6 +62,7 @@ def learner_data(user) -> dict:
                 ],
             }
         )
+    failed_logins = AccessAttempt.objects.filter(username=user.get_username()).order_by("attempt_time")
     return {
         "format": EXPORT_FORMAT,
         "exported_at": _when(timezone.now()),
@@ -69,4 +73,13 @@ def learner_data(user) -> dict:
             "last_login": _when(user.last_login),
         },
         "attempts": exported,
+        "failed_logins": [
+            {
+                "last_failure_at": _when(record.attempt_time),
+                "failures": record.failures_since_start,
+                "ip_address": record.ip_address,
+                "user_agent": record.user_agent,
+            }
+            for record in failed_logins
+        ],
     }

@@ -8,6 +8,7 @@ from accounts.throttling import password_confirmed
 # One name for the e-mail address on every form of the site (Django's own forms say "Email" or "email address",
 # which French renders as "Courriel" on one form and "Adresse électronique" on the next).
 EMAIL_LABEL = _("E-mail address")
+EMAIL_ERRORS = {"invalid": _("Enter a valid e-mail address.")}
 EMAIL_HELP_TEXT = _("Optional. Needed only to reset your password if you forget it; never shown to anyone.")
 
 
@@ -19,6 +20,7 @@ class SignupForm(UserCreationForm):
         fields = ("username", "email")
         labels = {"email": EMAIL_LABEL}
         help_texts = {"email": EMAIL_HELP_TEXT}
+        error_messages = {"email": EMAIL_ERRORS}
 
 
 class CurrentPasswordMixin:
@@ -34,6 +36,15 @@ class CurrentPasswordMixin:
     def __init__(self, *args, request, **kwargs):
         super().__init__(*args, **kwargs)
         self.request = request
+
+    def full_clean(self) -> None:
+        """After a refused submission, the page opens with the focus on the first field in error (WCAG 3.3.1),
+        so that a keyboard or screen reader user hears the message without looking for it."""
+        super().full_clean()
+        for name in self.errors:
+            if name in self.fields:
+                self.fields[name].widget.attrs["autofocus"] = True
+                break
 
     def check_current_password(self, user: User, password: str) -> str:
         """Return ``password`` when it is ``user``'s; raises ValidationError otherwise."""
@@ -62,6 +73,7 @@ class AccountEmailForm(CurrentPasswordMixin, forms.ModelForm):
         fields = ("email",)
         labels = {"email": EMAIL_LABEL}
         help_texts = {"email": EMAIL_HELP_TEXT}
+        error_messages = {"email": EMAIL_ERRORS}
 
     def clean_password(self) -> str:
         return self.check_current_password(self.instance, self.cleaned_data["password"])
@@ -73,6 +85,7 @@ class EmailPasswordResetForm(PasswordResetForm):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["email"].label = EMAIL_LABEL
+        self.fields["email"].error_messages.update(EMAIL_ERRORS)
 
 
 class ThrottledPasswordChangeForm(CurrentPasswordMixin, PasswordChangeForm):

@@ -12,9 +12,13 @@ from datetime import timedelta
 
 from axes.helpers import get_client_username
 from axes.models import AccessAttempt
+from axes.utils import reset as axes_reset
 from django.conf import settings
-from django.contrib.auth import authenticate
+from django.contrib.auth import authenticate, get_user_model
+from django.contrib.auth.signals import user_logged_in
 from django.db.models import Max, Q
+from django.db.models.signals import post_delete
+from django.dispatch import receiver
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils import timezone
@@ -36,8 +40,8 @@ def client_address(request: HttpRequest) -> str:
         request: the incoming request.
 
     Returns:
-        An IPv4 address, or the first address of an IPv6 /64, in normal text form, e.g. ``"203.0.113.7"`` or
-        ``"2001:db8:1:2::"``; ``""`` when none is known.
+        An IPv4 address (also for an IPv4-mapped IPv6 one), or the first address of an IPv6 /64, in normal text
+        form, e.g. ``"203.0.113.7"`` or ``"2001:db8:1:2::"``; ``""`` when none is known.
     """
     candidates = [request.META.get("REMOTE_ADDR", "")]
     if settings.BEHIND_PROXY:
@@ -47,6 +51,9 @@ def client_address(request: HttpRequest) -> str:
             address = ipaddress.ip_address(candidate)
         except ValueError:
             continue
+        if address.version == 6 and address.ipv4_mapped:
+            # ::ffff:203.0.113.7, as a dual-stack server or proxy reports an IPv4 client.
+            return str(address.ipv4_mapped)
         if address.version == 6:
             return str(ipaddress.ip_network(f"{address}/64", strict=False).network_address)
         return str(address)
@@ -99,13 +106,46 @@ def throttled_response(request: HttpRequest, *, action: str, seconds: int) -> Ht
 
     Args:
         request: the refused request; its language is the page's.
-        action: ``"login"``, ``"signup"`` or ``"password_reset"``, what was refused; the page says why.
+        action: ``"login"``, ``"password_check"`` (a password asked again while logged in), ``"signup"`` or
+            ``"password_reset"``, what was refused; the page says why.
         seconds: how long until a try may succeed; the page rounds it up to whole minutes.
     """
     minutes = max(math.ceil(seconds / 60), 1)
     response = render(request, "registration/throttled.html", {"action": action, "minutes": minutes}, status=429)
     response["Retry-After"] = str(max(int(seconds), 1))
     return response
+
+
+def tried_username(request: HttpRequest, credentials: dict | None) -> str | None:
+    """The username a login tried, as django-axes records it (``AXES_USERNAME_CALLABLE``): cut to the longest a
+    username can be, so that a longer one typed into the form fits axes' column instead of ending in a database
+    error; no account has a longer name, so nothing is conflated that could log in.
+
+    Args:
+        request: the login request.
+        credentials: what ``authenticate()`` was given (``{"username": …}``), or None.
+    """
+    username = (credentials or {}).get("username") or request.POST.get("username")
+    if not isinstance(username, str):
+        return username
+    return username[: get_user_model()._meta.get_field("username").max_length]
+
+
+@receiver(user_logged_in)
+def forget_failures_of_username(sender, request: HttpRequest, user, **kwargs) -> None:
+    """After a successful login (or sign-up, which logs in), clear the failures counted against that username.
+
+    Only the username's: the client address keeps its count, so that logging into an account of one's own does
+    not reset guesses at other accounts (``AXES_RESET_ON_SUCCESS`` is off for that reason).
+    """
+    axes_reset(username=user.get_username())
+
+
+@receiver(post_delete, sender=settings.AUTH_USER_MODEL)
+def forget_failures_of_deleted_account(sender, instance, **kwargs) -> None:
+    """A deleted account leaves no failed-login records under its username (deleted by the learner or in the
+    admin): the site keeps nothing about a learner once their account is gone."""
+    axes_reset(username=instance.get_username())
 
 
 def lockout_seconds_left(request: HttpRequest, credentials: dict | None) -> int:
@@ -139,7 +179,9 @@ def lockout_response(
         original_response: the login page the view rendered, replaced by this one.
         credentials: what was tried, as django-axes passes it.
     """
-    return throttled_response(request, action="login", seconds=lockout_seconds_left(request, credentials))
+    # Logged in already: a password asked again (deleting the account, changing the e-mail or password).
+    action = "password_check" if request.user.is_authenticated else "login"
+    return throttled_response(request, action=action, seconds=lockout_seconds_left(request, credentials))
 
 
 def password_confirmed(request: HttpRequest, user, password: str) -> bool:

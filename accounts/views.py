@@ -9,6 +9,7 @@ from django.contrib.auth import login, logout
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import RedirectURLMixin
+from django.db import IntegrityError, transaction
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.utils import timezone
@@ -106,7 +107,13 @@ class SignupView(LocalizedNextMixin, RateLimitedFormMixin, CreateView):
         refused = self.refused_by_rate_limit(count=True)
         if refused is not None:
             return refused
-        user = form.save()
+        try:
+            with transaction.atomic():
+                user = form.save()
+        except IntegrityError:
+            # The same username, signed up by a concurrent request since the form checked it.
+            form.add_error("username", form.instance.unique_error_message(type(form.instance), ["username"]))
+            return self.form_invalid(form)
         login(self.request, user, backend="django.contrib.auth.backends.ModelBackend")
         return HttpResponseRedirect(self.get_success_url())
 

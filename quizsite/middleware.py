@@ -3,7 +3,8 @@
 import logging
 from collections.abc import Callable, Iterable
 
-from django.http import HttpRequest, HttpResponse
+from django.core.exceptions import BadRequest, RequestDataTooBig, TooManyFieldsSent
+from django.http import HttpRequest, HttpResponse, QueryDict
 from django.utils.cache import has_vary_header, patch_cache_control
 from django.views.defaults import bad_request
 
@@ -14,10 +15,11 @@ def _holds_nul(values: Iterable[str]) -> bool:
     return any("\x00" in value for value in values)
 
 
-class RefuseNulCharactersMiddleware:
-    """Answer 400 to any request with a NUL character (``\\x00``) in its path, query string, form data or cookies.
+class RefuseUnreadableRequestsMiddleware:
+    """Answer 400 to a request whose form data Django cannot parse (a charset other than UTF-8, too large, too
+    many fields), or with a NUL character (``\\x00``) in its path, query string, form data or cookies.
 
-    No text on this site contains one, and PostgreSQL refuses it in any string, so such a value could only end
+    No text on this site contains a NUL, and PostgreSQL refuses it in any string, so such a value could only end
     in a database error (a 500) wherever it reached a query. One rule for every URL, the admin's included,
     instead of one check per view. Placed after ``LocaleMiddleware`` so that the 400 page
     (``templates/400.html``) is in the language of the address, and before anything reads the session (its key
@@ -29,11 +31,20 @@ class RefuseNulCharactersMiddleware:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
+        try:
+            post = request.POST if request.method == "POST" else {}
+        except (BadRequest, RequestDataTooBig, TooManyFieldsSent) as error:
+            # Form data Django cannot parse (a charset other than UTF-8, too large, too many fields). Later
+            # readers, among them the CSRF check that the 400 page runs, get an empty form instead of the same
+            # error again, which would end in a bare 500.
+            request._post, request._files = QueryDict(), QueryDict()
+            logger.warning("Refused unreadable form data: %s %s (%s)", request.method, request.path, error)
+            return bad_request(request, exception=error)
         if (
             "\x00" in request.path_info
             or _holds_nul(self._items(request.GET))
             or _holds_nul(self._items(request.COOKIES))
-            or (request.method == "POST" and _holds_nul(self._items(request.POST)))
+            or _holds_nul(self._items(post))
         ):
             logger.warning("Refused a request with a NUL character: %s %s", request.method, request.path)
             return bad_request(request, exception=None)

@@ -115,7 +115,7 @@ MIDDLEWARE = [
     "quizsite.middleware.PrivateWhenPersonalMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
-    "quizsite.middleware.RefuseNulCharactersMiddleware",
+    "quizsite.middleware.RefuseUnreadableRequestsMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -301,14 +301,17 @@ if BEHIND_PROXY:
 # password is hashed, until DJANGO_LOGIN_COOLOFF_MINUTES after the last failure; tries while locked do not
 # extend the lock.
 # The counts are rows of the database (django-axes' AccessAttempt), shared by every process; staff unlock by
-# deleting the rows in the admin ("Access attempts"). A successful login clears them.
+# deleting the rows in the admin ("Access attempts"). A successful login, or a password reset, clears the
+# failures counted against that username only (accounts.throttling): django-axes' own reset on success would
+# clear the address's count too, so that one account of an attacker's own would reset their guesses at others.
 AXES_FAILURE_LIMIT = env_int("DJANGO_LOGIN_FAILURE_LIMIT", 5, minimum=1)
 AXES_COOLOFF_TIME = timedelta(minutes=env_int("DJANGO_LOGIN_COOLOFF_MINUTES", 15, minimum=1))
 AXES_LOCKOUT_PARAMETERS = ["ip_address", "username"]
-AXES_RESET_ON_SUCCESS = True
+AXES_RESET_ON_SUCCESS = False
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 AXES_CLIENT_IP_CALLABLE = "accounts.throttling.client_address"
 AXES_LOCKOUT_CALLABLE = "accounts.throttling.lockout_response"
+AXES_USERNAME_CALLABLE = "accounts.throttling.tried_username"
 # No row per successful login: the failures are all the lock needs.
 AXES_DISABLE_ACCESS_LOG = True
 AXES_VERBOSE = False

@@ -1,12 +1,15 @@
 """The account page, "download my data" and "delete my account", and a superuser deleting a learner."""
 
 import json
+from unittest import mock
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
+from accounts.views import RateLimitedFormMixin
 from quizzes.models import Answer, Attempt, Question
 from tests.factories import PASSWORD, answer_quiz, make_quiz, make_superuser, make_user
 
@@ -65,7 +68,7 @@ def test_invalid_email_address_is_refused_with_a_message(client):
     client.force_login(user)
     response = client.post(url("account", "fr"), {"email": "not an address", "password": PASSWORD})
     assert response.status_code == 400
-    assert "Saisissez une adresse de courriel valide." in response.content.decode()
+    assert "Saisissez une adresse e-mail valide." in response.content.decode()
     user.refresh_from_db()
     assert user.email == "ada@example.com"
 
@@ -139,11 +142,11 @@ def test_export_runs_the_same_queries_for_one_attempt_and_for_many(client, djang
     ada = make_user("ada")
     answer_quiz(ada, quiz, [1, 1, 1])
     client.force_login(ada)
-    with django_assert_num_queries(4):  # session, user, attempts with their quizzes, answers
+    with django_assert_num_queries(5):  # session, user, attempts with their quizzes, answers, failed logins
         client.get(url("account_export"))
     for _ in range(5):
         answer_quiz(ada, quiz, [1, 2, 3])
-    with django_assert_num_queries(4):
+    with django_assert_num_queries(5):
         client.get(url("account_export"))
 
 
@@ -228,7 +231,49 @@ def test_wrong_passwords_on_account_forms_count_toward_the_login_lock(client, na
 
     assert statuses == [refused] * 4 + [429]
     assert locked.status_code == 429
+    assert (
+        '<p class="throttled-reason">Bu hesap için çok fazla hatalı parola girildi; parola isteyen işlemler bir '
+        "süreliğine durduruldu.</p>"
+    ) in locked.content.decode()
     assert '<p class="throttled-retry">Lütfen 15 dakika sonra yeniden deneyin.</p>' in locked.content.decode()
     assert get_user_model().objects.filter(username="ada").exists()
     user.refresh_from_db()
     assert user.check_password(PASSWORD)
+
+
+def test_export_holds_the_failed_logins_kept_under_the_username(client):
+    """Wrong passwords typed for the account since its last login (by anyone) are kept, and exported."""
+    ada = make_user("ada")
+    client.force_login(ada)
+    for _ in range(2):
+        Client().post(url("login"), {"username": "ada", "password": "wrong"}, REMOTE_ADDR="198.51.100.4")
+
+    data = json.loads(client.get(url("account_export")).content)
+
+    assert [(f["failures"], f["ip_address"], f["user_agent"]) for f in data["failed_logins"]] == [
+        (2, "198.51.100.4", "<unknown>")
+    ]
+
+
+def test_a_username_taken_by_a_concurrent_sign_up_gets_the_form_message_not_an_error(client):
+    """Two sign-ups with one username at once: the form checked before the other request saved it."""
+
+    def concurrent_sign_up_meanwhile(view, *, count):
+        if count:  # called in form_valid, after the form's own check that the username is free
+            get_user_model().objects.create_user("ada", password=PASSWORD)
+        return None
+
+    data = {"username": "ada", "password1": "a long passphrase 9", "password2": "a long passphrase 9"}
+    with mock.patch.object(RateLimitedFormMixin, "refused_by_rate_limit", concurrent_sign_up_meanwhile):
+        response = client.post(url("signup", "fr"), data)
+
+    assert response.status_code == 200
+    assert "Un utilisateur avec ce nom existe déjà." in response.content.decode()
+    assert get_user_model().objects.filter(username="ada").count() == 1
+
+
+def test_a_refused_password_opens_the_page_with_the_focus_on_that_field(client):
+    client.force_login(make_user("ada"))
+    response = client.post(url("account_delete"), {"password": "wrong"})
+    assert 'name="password" autocomplete="current-password" autofocus' in response.content.decode()
+    assert "autofocus" not in client.get(url("account_delete")).content.decode()

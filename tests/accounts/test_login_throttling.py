@@ -168,3 +168,54 @@ def test_staff_unlock_an_account_by_deleting_its_access_attempts_in_the_admin(cl
     assert response.status_code == 302
     assert not AccessAttempt.objects.exists()
     assert log_in(client, REMOTE_ADDR="192.0.2.9").status_code == 302
+
+
+def test_logging_into_an_own_account_does_not_reset_guesses_at_another(client):
+    """A successful login clears the failures of its username only, never the address's count."""
+    make_user("carol")
+    make_user("dave")
+    attacker = {"REMOTE_ADDR": "203.0.113.50"}
+    assert fail(client, 4, username="carol", **attacker) == [200] * 4
+    assert log_in(client, username="dave", **attacker).status_code == 302
+    client.post("/en/accounts/logout/")
+
+    assert fail(client, 1, username="carol", **attacker) == [429]
+
+
+def test_signing_up_does_not_lift_a_lock_on_the_address(client):
+    make_user("carol")
+    attacker = {"REMOTE_ADDR": "203.0.113.51"}
+    fail(client, 5, username="carol", **attacker)
+    signup = {"username": "unlocker", "password1": "a long passphrase 9", "password2": "a long passphrase 9"}
+    assert client.post("/en/accounts/signup/", signup, **attacker).status_code == 302
+    client.post("/en/accounts/logout/")
+
+    assert fail(client, 1, username="carol", **attacker) == [429]
+
+
+def test_a_successful_login_clears_the_failures_of_its_username(client):
+    make_user()
+    for number in range(4):
+        fail(client, 1, REMOTE_ADDR=f"198.51.100.{number}")
+    assert log_in(client, REMOTE_ADDR="198.51.100.9").status_code == 302
+    client.post("/en/accounts/logout/")
+
+    assert AccessAttempt.objects.filter(username="learner").count() == 0
+    assert [fail(client, 1, REMOTE_ADDR=f"192.0.2.{number}")[0] for number in range(4)] == [200] * 4
+
+
+def test_a_username_longer_than_any_account_is_recorded_cut_to_the_longest_and_refused_normally(client):
+    response = log_in(client, username="u" * 300)
+
+    assert response.status_code == 200
+    assert list(AccessAttempt.objects.values_list("username", flat=True)) == ["u" * 150]
+
+
+def test_a_deleted_account_leaves_no_failed_login_records(client):
+    learner = make_user()
+    fail(client, 2)
+    make_superuser()
+    client.post(ADMIN_LOGIN, {"username": "admin", "password": PASSWORD})
+    client.post(f"/admin/accounts/user/{learner.pk}/delete/", {"post": "yes"})
+
+    assert not AccessAttempt.objects.filter(username="learner").exists()

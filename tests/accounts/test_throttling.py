@@ -21,6 +21,8 @@ def request(**meta):
         # What the client sent itself comes first; the proxy appends the address it saw.
         ("198.51.100.6, 203.0.113.7", "203.0.113.7"),
         ("not-an-address, 2001:db8::1", "2001:db8::"),
+        # A dual-stack proxy reports an IPv4 client as IPv4-mapped IPv6: counted as its IPv4 address.
+        ("::ffff:203.0.113.7", "203.0.113.7"),
         ("203.0.113.7, garbage", PROXY),
         (None, PROXY),
     ],

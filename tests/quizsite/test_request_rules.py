@@ -178,3 +178,15 @@ def test_an_author_refused_a_page_gets_a_translated_403(client):
     response = client.get("/admin/accounts/user/")
     assert response.status_code == 403
     assert "<h1>Access denied</h1>" in response.content.decode()
+
+
+def test_form_data_in_an_undecodable_charset_answers_the_400_page():
+    client = Client(enforce_csrf_checks=True)
+    client.get("/fr/accounts/login/")
+    response = client.post(
+        "/fr/accounts/login/",
+        "username=a&password=b",
+        content_type="application/x-www-form-urlencoded; charset=utf-16",
+    )
+    assert response.status_code == 400
+    assert "<h1>Requête incorrecte</h1>" in response.content.decode()
