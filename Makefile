@@ -41,7 +41,8 @@ lint: $(VENV)/.installed-test
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 
-# The cache table holds the sign-up limit's counts when REDIS_URL is not set (a no-op when it exists).
+# The cache table holds the sign-up and password reset limits' counts when REDIS_URL is not set (a no-op when it
+# exists).
 migrate: $(VENV)/.installed
 	@$(PY) manage.py migrate --noinput || { \
 	  echo "Error: the migrations could not be applied (see above). If it says InconsistentMigrationHistory about" >&2; \

@@ -7,7 +7,6 @@ with an error that names the variable. ``.env.example`` documents every variable
 """
 
 import os
-import re
 from datetime import timedelta
 from pathlib import Path
 
@@ -16,58 +15,9 @@ from django.core.exceptions import ImproperlyConfigured
 from django.utils.log import DEFAULT_LOGGING
 from django.utils.translation import gettext_lazy as _
 
+from quizsite.env import env_bool, env_int, env_list, env_mailer, env_rate
+
 BASE_DIR = Path(__file__).resolve().parent.parent
-
-
-def env_bool(name: str, default: bool = False) -> bool:
-    """Read a yes/no environment variable.
-
-    Args:
-        name: the variable's name, e.g. ``"DJANGO_DEBUG"``.
-        default: the value when the variable is unset or empty.
-
-    Returns:
-        True for ``1``, ``true``, ``yes``, ``on``; False for ``0``, ``false``, ``no``, ``off`` (any case).
-
-    Raises:
-        ImproperlyConfigured: for any other value, naming the variable.
-    """
-    raw = os.environ.get(name, "").strip()
-    if not raw:
-        return default
-    if raw.casefold() in {"1", "true", "yes", "on"}:
-        return True
-    if raw.casefold() in {"0", "false", "no", "off"}:
-        return False
-    raise ImproperlyConfigured(f"{name} must be 1 or 0 (true/false), not {raw!r}.")
-
-
-def env_int(name: str, default: int, minimum: int | None = None) -> int:
-    """Read a whole-number environment variable (a count, or a duration in seconds).
-
-    Args:
-        name: the variable's name, e.g. ``"DJANGO_CONN_MAX_AGE"``.
-        default: the value when the variable is unset or empty.
-        minimum: the smallest value that makes sense, if any (e.g. 1 for a count of tries).
-
-    Raises:
-        ImproperlyConfigured: when the value is not a whole number, or is below ``minimum``, naming the variable.
-    """
-    raw = os.environ.get(name, "").strip()
-    if not raw:
-        return default
-    try:
-        value = int(raw)
-    except ValueError:
-        raise ImproperlyConfigured(f"{name} must be a whole number, not {raw!r}.") from None
-    if minimum is not None and value < minimum:
-        raise ImproperlyConfigured(f"{name} must be at least {minimum}, not {value}.")
-    return value
-
-
-def env_list(name: str, default: str = "") -> list[str]:
-    """Read a comma-separated environment variable as a list of non-empty, stripped items."""
-    return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
 
 
 # --- Core -------------------------------------------------------------------------------------------------
@@ -199,28 +149,7 @@ PASSWORD_RESET_TIMEOUT = env_int("DJANGO_PASSWORD_RESET_TIMEOUT", 3 * 60 * 60)
 # Password reset e-mails. With debug on they are printed on the console (make run's terminal); with debug
 # off they go out through the SMTP server in DJANGO_EMAIL_HOST, with STARTTLS on port 587 unless told
 # otherwise (DJANGO_EMAIL_USE_SSL=1: implicit TLS, port 465).
-_email_use_ssl = env_bool("DJANGO_EMAIL_USE_SSL")
-_email_use_tls = env_bool("DJANGO_EMAIL_USE_TLS", default=not _email_use_ssl)
-if _email_use_ssl and _email_use_tls:
-    raise ImproperlyConfigured("DJANGO_EMAIL_USE_SSL=1 and DJANGO_EMAIL_USE_TLS=1 exclude each other; set one of them.")
-MAILERS = {
-    "default": (
-        {"BACKEND": "django.core.mail.backends.console.EmailBackend"}
-        if DEBUG and not os.environ.get("DJANGO_EMAIL_HOST")
-        else {
-            "BACKEND": "django.core.mail.backends.smtp.EmailBackend",
-            "OPTIONS": {
-                "host": os.environ.get("DJANGO_EMAIL_HOST", "localhost"),
-                "port": env_int("DJANGO_EMAIL_PORT", 465 if _email_use_ssl else 587),
-                "username": os.environ.get("DJANGO_EMAIL_HOST_USER", ""),
-                "password": os.environ.get("DJANGO_EMAIL_HOST_PASSWORD", ""),
-                "use_tls": _email_use_tls,
-                "use_ssl": _email_use_ssl,
-                "timeout": env_int("DJANGO_EMAIL_TIMEOUT", 10),  # seconds
-            },
-        }
-    )
-}
+MAILERS = {"default": env_mailer(debug=DEBUG)}
 DEFAULT_FROM_EMAIL = os.environ.get("DJANGO_DEFAULT_FROM_EMAIL", "Quizsite <noreply@localhost>")
 SERVER_EMAIL = DEFAULT_FROM_EMAIL
 
@@ -319,22 +248,6 @@ AXES_VERBOSE = False
 
 # Forms that anyone may send and that create something or send an e-mail, limited per client address in the
 # cache: sign-ups (accounts created) and password resets (e-mails asked for). "5/h": 5 an hour (s, m, h, d).
-def env_rate(name: str, default: str) -> tuple[str, int]:
-    """Read a rate such as ``5/h`` (5 per hour; ``s``, ``m``, ``h``, ``d``, optionally ``10m``) for django-ratelimit.
-
-    Returns:
-        ``(rate, period)``: the rate as django-ratelimit reads it, and its period in seconds.
-
-    Raises:
-        ImproperlyConfigured: for a value of another form, or a zero count or period, naming the variable.
-    """
-    rate = os.environ.get(name, "").strip() or default
-    match = re.fullmatch(r"[1-9][0-9]*/([1-9][0-9]*)?([smhd])", rate)
-    if not match:
-        raise ImproperlyConfigured(f"{name} must be a count per period, e.g. 5/h or 20/d, not {rate!r}.")
-    return rate, int(match[1] or 1) * {"s": 1, "m": 60, "h": 3600, "d": 86400}[match[2]]
-
-
 _form_rates = {
     "signup": env_rate("DJANGO_SIGNUP_RATE", "5/h"),
     "password_reset": env_rate("DJANGO_PASSWORD_RESET_RATE", "5/h"),

@@ -145,6 +145,7 @@ def test_compose_and_env_example_hold_no_secret(compose):
 def test_env_example_documents_every_variable_the_deployment_reads():
     sources = [
         ROOT / "quizsite" / "settings.py",
+        ROOT / "quizsite" / "env.py",
         ROOT / "docker" / "prepare_database.py",
         ROOT / "docker" / "healthcheck.py",
         ROOT / "docker" / "entrypoint.sh",
