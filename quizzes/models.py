@@ -1,7 +1,9 @@
+from collections.abc import Sequence
+
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator
-from django.db import models
-from django.db.models import Count, Q
+from django.db import models, transaction
+from django.db.models import Count, F, Q
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
@@ -69,7 +71,37 @@ class Quiz(models.Model):
         return reverse("quizzes:detail", kwargs={"slug": self.slug})
 
 
-class QuestionQuerySet(models.QuerySet):
+class PositionedQuerySet(models.QuerySet):
+    """Rows numbered by a ``position`` unique among their siblings: the questions of one quiz, the choices of one
+    question."""
+
+    def renumber(self, order: Sequence[int] | None = None) -> None:
+        """Number the rows of this queryset 1..N, so positions stay contiguous after a removal or a reorder.
+
+        Call it on one parent's children (``quiz.questions.all()``). Only rows whose position changes are written,
+        in two statements inside one transaction: first moved past every position in use, then to their number, so
+        the database's unique constraint on position (checked at each row, also on PostgreSQL) always holds.
+
+        Args:
+            order: the rows' primary keys in their new order; by default their current position order.
+
+        Raises:
+            ValueError: ``order`` does not hold exactly this queryset's rows.
+        """
+        current = dict(self.order_by("position", "pk").values_list("pk", "position"))
+        keys = list(current) if order is None else list(order)
+        if sorted(keys) != sorted(current):
+            raise ValueError("renumber(order=…) must list exactly the rows being renumbered.")
+        wanted = {key: number for number, key in enumerate(keys, start=1)}
+        moving = [key for key in keys if current[key] != wanted[key]]
+        if not moving:
+            return
+        with transaction.atomic():
+            self.model.objects.filter(pk__in=moving).update(position=F("position") + max(current.values()))
+            self.model.objects.bulk_update([self.model(pk=key, position=wanted[key]) for key in moving], ["position"])
+
+
+class QuestionQuerySet(PositionedQuerySet):
     def with_answer_counts(self) -> "QuestionQuerySet":
         """Annotate ``answer_count`` and ``correct_answer_count`` (ints): learners' answers, all attempts.
 
@@ -122,7 +154,7 @@ class Question(models.Model):
         return next((choice for choice in self.choices.all() if choice.is_correct), None)
 
 
-class ChoiceQuerySet(models.QuerySet):
+class ChoiceQuerySet(PositionedQuerySet):
     def with_pick_count(self) -> "ChoiceQuerySet":
         """Annotate ``pick_count`` (int): how many learners' answers picked each choice, all attempts."""
         return self.annotate(pick_count=Count("answers"))
@@ -194,6 +226,7 @@ __all__ = [
     "Choice",
     "ChoiceQuerySet",
     "Difficulty",
+    "PositionedQuerySet",
     "Question",
     "QuestionQuerySet",
     "Quiz",

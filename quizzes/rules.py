@@ -1,0 +1,198 @@
+"""The rules of quiz content, each written once: the admin's forms and delete views and the importer call them.
+
+Each ``check_*`` function returns None when the content keeps its rule and raises ``RuleBroken`` otherwise, with
+one translated message for the author. Callers only turn that message into their own kind of error: a formset
+lets it through (Django shows it above the inline), a delete view shows it as an error message, the importer
+wraps it in a ``ContentError`` naming the place in the file. The database backs each rule where it can (see the
+models' constraints); these checks give the author a message before the database would refuse.
+
+Questions and choices are named in messages by their number, which is their position: positions are kept
+contiguous (1..N, ``PositionedQuerySet.renumber``), so the number an author reads is the one learners see.
+
+The rules, and where they come from (README, "Authoring"):
+
+- **Answered content stays** (``check_removable``): learners' answers point at the question and the choice they
+  answered (``Answer`` protects both), and their results must stay true.
+- **The correct choice of an answered question stays** (``check_correct_choices_kept``): earlier answers were
+  judged against it; moving the mark would make their scores disagree with the results page.
+- **A question has at least two choices and exactly one correct** (``check_choices``); the database allows at
+  most one correct choice per question (``one_correct_choice_per_question``).
+- **A published quiz is complete** (``check_publishable``): at least one question, each with a correct choice.
+"""
+
+from collections.abc import Iterable, Mapping
+
+from django.core.exceptions import ValidationError
+from django.db.models import Exists, OuterRef, Q, QuerySet
+from django.utils.translation import gettext, ngettext
+
+from quizzes.models import Answer, Choice, Question
+
+
+class RuleBroken(ValidationError):
+    """A content rule that a change would break; ``.messages[0]`` is the translated message for the author.
+
+    A ``ValidationError``, so a form or formset ``clean()`` that calls a check shows the message as it is.
+    """
+
+
+def _numbers(numbers: Iterable[int]) -> str:
+    """``[3, 1]`` → ``"1, 3"``: question or choice numbers for a message."""
+    return ", ".join(str(number) for number in sorted(numbers))
+
+
+def check_removable(*, questions: Iterable[Question] = (), choices: Iterable[Choice] = ()) -> None:
+    """Refuse to remove questions or choices that learners have answered. One query.
+
+    Args:
+        questions: the questions a change would delete (saved instances).
+        choices: the choices it would delete from questions that stay (saved instances, their ``question``
+            loaded or cheap to load: the message names it).
+
+    Raises:
+        RuleBroken: naming the answered questions, else the answered choices ("choice 2 of question 3").
+    """
+    questions = [question for question in questions if question.pk]
+    choices = [choice for choice in choices if choice.pk]
+    if not questions and not choices:
+        return
+    answered = Answer.objects.filter(Q(question__in=questions) | Q(choice__in=choices)).values_list(
+        "question_id", "choice_id"
+    )
+    answered_questions, answered_choices = set(), set()
+    for question_id, choice_id in answered:
+        answered_questions.add(question_id)
+        answered_choices.add(choice_id)
+    refused = [question.position for question in questions if question.pk in answered_questions]
+    if refused:
+        raise RuleBroken(
+            ngettext(
+                "Learners have already answered question %(numbers)s, so it cannot be removed. "
+                "Unpublish the quiz instead.",
+                "Learners have already answered questions %(numbers)s, so they cannot be removed. "
+                "Unpublish the quiz instead.",
+                len(refused),
+            )
+            % {"numbers": _numbers(refused)}
+        )
+    refused = [choice for choice in choices if choice.pk in answered_choices]
+    if refused:
+        raise RuleBroken(
+            ngettext(
+                "Learners have already picked choice %(numbers)s of question %(question)s, so it cannot be "
+                "removed. Change its text instead, or unpublish the quiz.",
+                "Learners have already picked choices %(numbers)s of question %(question)s, so they cannot be "
+                "removed. Change their text instead, or unpublish the quiz.",
+                len(refused),
+            )
+            % {"numbers": _numbers(choice.position for choice in refused), "question": refused[0].question.position}
+        )
+
+
+def check_correct_choices_kept(marked: Mapping[Question, Choice | None]) -> None:
+    """Refuse to move the correct mark of questions that learners have answered. One query.
+
+    Args:
+        marked: for each question a change touches (saved or not), the choice that will be marked correct: a
+            saved choice, or an unsaved one (a new choice), or None.
+
+    Raises:
+        RuleBroken: naming the answered questions whose correct choice would change.
+    """
+    saved = [question for question in marked if question.pk]
+    if not saved:
+        return
+    stored = dict(
+        Choice.objects.filter(question__in=saved, question__answers__isnull=False, is_correct=True)
+        .distinct()
+        .values_list("question_id", "pk")
+    )
+    refused = [
+        question.position
+        for question in saved
+        if question.pk in stored and getattr(marked[question], "pk", None) != stored[question.pk]
+    ]
+    if refused:
+        raise RuleBroken(
+            ngettext(
+                "Learners have already answered question %(numbers)s, so its correct choice cannot change: their "
+                "scores were given against it. Add a new question instead, or fix the wording of the choices.",
+                "Learners have already answered questions %(numbers)s, so their correct choices cannot change: "
+                "their scores were given against them. Add new questions instead, or fix the wording of the "
+                "choices.",
+                len(refused),
+            )
+            % {"numbers": _numbers(refused)}
+        )
+
+
+#: The fewest choices a question may have.
+MIN_CHOICES = 2
+
+
+def check_choices(*, choice_count: int, correct_count: int) -> None:
+    """Refuse a question with fewer than two choices, or without exactly one correct choice. No query.
+
+    Args:
+        choice_count: how many choices the question will have.
+        correct_count: how many of them will be marked correct.
+
+    Raises:
+        RuleBroken: "at least two choices", or "exactly one correct" with the number marked.
+    """
+    if choice_count < MIN_CHOICES:
+        raise RuleBroken(
+            ngettext(
+                "A question needs at least %(minimum)d choices; it has %(count)d.",
+                "A question needs at least %(minimum)d choices; it has %(count)d.",
+                choice_count,
+            )
+            % {"minimum": MIN_CHOICES, "count": choice_count}
+        )
+    if correct_count != 1:
+        raise RuleBroken(
+            ngettext(
+                "Mark exactly one choice as correct; %(count)d is marked.",
+                "Mark exactly one choice as correct; %(count)d are marked.",
+                correct_count,
+            )
+            % {"count": correct_count}
+        )
+
+
+def check_publishable(*, published: bool, numbers_with_correct: Mapping[int, bool]) -> None:
+    """Refuse a published quiz without questions, or with a question that lacks a correct choice. No query.
+
+    Args:
+        published: whether the quiz will be published.
+        numbers_with_correct: for every question the quiz will have, its number → whether it has a correct
+            choice (``questions_with_correct`` reads it from the database).
+
+    Raises:
+        RuleBroken: no question at all, or naming the questions without a correct choice.
+    """
+    if not published:
+        return
+    if not numbers_with_correct:
+        raise RuleBroken(gettext("A published quiz needs at least one question. Add one, or unpublish the quiz."))
+    lacking = [number for number, has_correct in numbers_with_correct.items() if not has_correct]
+    if lacking:
+        raise RuleBroken(
+            ngettext(
+                "Question %(numbers)s has no correct choice, so the quiz cannot be published. Mark one, or "
+                "unpublish the quiz.",
+                "Questions %(numbers)s have no correct choice, so the quiz cannot be published. Mark one in each, "
+                "or unpublish the quiz.",
+                len(lacking),
+            )
+            % {"numbers": _numbers(lacking)}
+        )
+
+
+def questions_with_correct(questions: QuerySet) -> dict[int, bool]:
+    """``{position: whether it has a correct choice}`` for a queryset of questions, in one query.
+
+    The input of ``check_publishable`` when the questions are the stored ones.
+    """
+    correct = Choice.objects.filter(question=OuterRef("pk"), is_correct=True)
+    return dict(questions.annotate(has_correct=Exists(correct)).values_list("position", "has_correct"))
