@@ -8,8 +8,7 @@ from typing import TYPE_CHECKING
 
 from django.conf import settings
 from django.db import models
-from django.db.models import Count, OuterRef, Q, Subquery
-from django.db.models.functions import Coalesce
+from django.db.models import Count, Q
 from django.utils.translation import gettext_lazy as _
 
 if TYPE_CHECKING:
@@ -33,16 +32,6 @@ class AttemptQuerySet(models.QuerySet):
             answer_count=Count("answers"),
         )
 
-    def with_progress(self) -> "AttemptQuerySet":
-        """``with_score()`` plus ``current_question_count`` (int): the quiz's questions now, for unfinished
-        attempts' "Question N of M", in the same query."""
-        from quizzes.models import Question
-
-        questions = (
-            Question.objects.filter(quiz_id=OuterRef("quiz_id")).order_by().values("quiz_id").annotate(n=Count("pk"))
-        )
-        return self.with_score().annotate(current_question_count=Coalesce(Subquery(questions.values("n")), 0))
-
 
 class Attempt(models.Model):
     """One run of a learner through a quiz, from start to the last answer.
@@ -58,8 +47,8 @@ class Attempt(models.Model):
       the order they were given.
     - An unfinished attempt covers the quiz's current questions until it is finished: a question that an
       author adds meanwhile is asked too, and the total shown (``question_count``) counts it. Learners number
-      questions in the order they meet them (``question_number``), so the number and the total agree whatever
-      the positions.
+      questions in the order they meet them (``quizzes.progress.Progress.number_of``), so the number and the
+      total agree whatever the positions.
     """
 
     learner = models.ForeignKey(
@@ -117,28 +106,13 @@ class Attempt(models.Model):
         """The total a learner sees ("3 / 4", "Question 2 of 4"), int.
 
         Finished: its number of answers, fixed for good. Unfinished: the quiz's current questions, which
-        include every answered one (answered questions cannot be removed). Uses the ``with_progress()``
-        annotations when present, else one query.
+        include every answered one (answered questions cannot be removed); one query.
         """
         if self.is_finished:
             return self.answered_count
-        if hasattr(self, "current_question_count"):
-            return self.current_question_count
         from quizzes.models import Question
 
         return Question.objects.filter(quiz_id=self.quiz_id).count()
-
-    def question_number(self, answer: "Answer | None" = None) -> int:
-        """The 1-based number learners see for a question of this attempt: "Question N of M".
-
-        Args:
-            answer: one of this attempt's answers, numbered by its place in answer order (one query); None
-                for the question answered next, numbered ``answered_count + 1``.
-        """
-        if answer is None:
-            return self.answered_count + 1
-        earlier = Q(answered_at__lt=answer.answered_at) | Q(answered_at=answer.answered_at, pk__lte=answer.pk)
-        return self.answers.filter(earlier).count()
 
     def next_question(self) -> "Question | None":
         """The lowest-positioned question of the quiz this attempt has not answered yet, or None when done."""

@@ -1,0 +1,174 @@
+"""``learner_progress``: where a learner stands in a quiz, read in a fixed number of queries, never written."""
+
+import pytest
+from django.contrib.auth.models import AnonymousUser
+from django.db.models import Prefetch
+
+from quizzes.models import Answer, Attempt, Question, Quiz
+from quizzes.progress import learner_progress
+from quizzes.services import attempt_start
+from tests.factories import answer_quiz, make_quiz, make_user
+from tests.quizzes.helpers import add_question, swap_positions
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def learner():
+    return make_user()
+
+
+def summary(progress) -> tuple:
+    """What a page shows of ``progress``: the next question's text, "Question N of M", the answers so far, and
+    whether the attempt is waiting to be finished."""
+    next_text = progress.next_question.text if progress.next_question is not None else None
+    return next_text, progress.number, progress.total, progress.answered_count, progress.can_finish
+
+
+def test_a_learner_without_an_attempt_is_shown_the_first_question(learner):
+    quiz = make_quiz(questions=3)
+    progress = learner_progress(learner=learner, quiz=quiz)
+    assert progress.attempt is None
+    assert summary(progress) == ("Question 1", 1, 3, 0, False)
+
+
+def test_an_anonymous_visitor_is_shown_the_first_question(django_assert_num_queries):
+    quiz = make_quiz(questions=3)
+    # The questions and their choices; no attempt is looked up.
+    with django_assert_num_queries(2):
+        progress = learner_progress(learner=AnonymousUser(), quiz=quiz)
+    assert progress.attempt is None
+    assert summary(progress) == ("Question 1", 1, 3, 0, False)
+
+
+def test_an_unfinished_attempt_goes_on_at_its_lowest_unanswered_question(learner):
+    quiz = make_quiz(questions=5)
+    attempt = answer_quiz(learner, quiz, [1, 2])
+    progress = learner_progress(learner=learner, quiz=quiz)
+    assert progress.attempt == attempt
+    assert summary(progress) == ("Question 3", 3, 5, 2, False)
+    assert [choice.text for choice in progress.next_question.choices.all()] == [
+        "Q3 choice 1",
+        "Q3 choice 2",
+        "Q3 choice 3",
+        "Q3 choice 4",
+    ]
+
+
+def test_a_finished_attempt_has_no_next_question_and_keeps_its_total(learner):
+    quiz = make_quiz(questions=2)
+    attempt = answer_quiz(learner, quiz, [1, 2])
+    add_question(quiz, 3)
+    progress = learner_progress(learner=learner, quiz=quiz)
+    assert (progress.attempt, progress.attempt.score) == (attempt, 1)
+    assert summary(progress) == (None, None, 2, 2, False)
+
+
+def test_the_unfinished_attempt_of_a_retake_comes_before_the_finished_ones(learner):
+    quiz = make_quiz(questions=2)
+    answer_quiz(learner, quiz, [1, 1])
+    retake = answer_quiz(learner, quiz, [2])
+    progress = learner_progress(learner=learner, quiz=quiz)
+    assert progress.attempt == retake
+    assert summary(progress) == ("Question 2", 2, 2, 1, False)
+
+
+def test_the_latest_finished_attempt_is_read_when_none_is_unfinished(learner):
+    quiz = make_quiz(questions=1)
+    answer_quiz(learner, quiz, [1])
+    latest = answer_quiz(learner, quiz, [2])
+    assert learner_progress(learner=learner, quiz=quiz).attempt == latest
+
+
+def test_an_attempt_left_with_nothing_to_answer_can_be_finished(learner):
+    """An author removed the only question the learner had left."""
+    quiz = make_quiz(questions=2)
+    answer_quiz(learner, quiz, [1])
+    quiz.questions.get(position=2).delete()
+    assert summary(learner_progress(learner=learner, quiz=quiz)) == (None, None, 1, 1, True)
+
+
+def test_another_learners_attempt_is_not_read(learner):
+    quiz = make_quiz(questions=2)
+    answer_quiz(make_user("other"), quiz, [1])
+    assert learner_progress(learner=learner, quiz=quiz).attempt is None
+
+
+def test_questions_are_numbered_in_the_order_met_after_an_author_reorders_them(learner):
+    """Question 1 answered, then an author swaps questions 1 and 3: the question now at position 1 is the
+    learner's second, and the answered one, now at position 3, stays their first."""
+    quiz = make_quiz(questions=3)
+    answer_quiz(learner, quiz, [1])
+    swap_positions(quiz, 1, 3)
+    progress = learner_progress(learner=learner, quiz=quiz)
+    assert summary(progress) == ("Question 3", 2, 3, 1, False)
+    assert progress.next_question.position == 1
+    assert [(q.text, progress.number_of(q)) for q in progress.questions] == [
+        ("Question 3", 2),
+        ("Question 2", 2),
+        ("Question 1", 1),
+    ]
+
+
+def test_answer_to_and_question_at_read_what_was_loaded(learner, django_assert_num_queries):
+    quiz = make_quiz(questions=3)
+    answer_quiz(learner, quiz, [2])
+    picked = quiz.questions.get(position=1).choices.get(position=2)
+    progress = learner_progress(learner=learner, quiz=quiz)
+    with django_assert_num_queries(0):
+        first, second = progress.question_at(1), progress.question_at(2)
+        assert (first.text, second.text, progress.question_at(4)) == ("Question 1", "Question 2", None)
+        assert (progress.answer_to(first).choice_id, progress.answer_to(second)) == (picked.pk, None)
+
+
+# --- A fixed number of queries ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("questions", [8, 50])
+@pytest.mark.parametrize(
+    ("answered", "queries"),
+    [
+        # the attempt (none found), the questions, their choices
+        (None, 3),
+        # the attempt, its answers, the questions, their choices
+        (0, 4),
+        (5, 4),
+        ("all", 4),
+    ],
+    ids=["no-attempt", "started", "halfway", "finished"],
+)
+def test_progress_is_read_in_a_fixed_number_of_queries(
+    learner, django_assert_num_queries, questions, answered, queries
+):
+    quiz = make_quiz(questions=questions)
+    if answered is not None:
+        answer_quiz(learner, quiz, [1] * (questions if answered == "all" else answered))
+    with django_assert_num_queries(queries):
+        progress = learner_progress(learner=learner, quiz=quiz)
+        # Everything a page reads of it is loaded: the next question's choices, the score, the counts.
+        if progress.next_question is not None:
+            assert len(progress.next_question.choices.all()) == 4
+        assert (progress.total, len(progress.questions)) == (questions, questions)
+        if progress.attempt is not None:
+            assert progress.attempt.score == progress.answered_count
+
+
+def test_the_quizs_prefetched_questions_and_choices_are_used(learner, django_assert_num_queries):
+    quiz = make_quiz(questions=8)
+    attempt_start(learner=learner, quiz=quiz, language="en")
+    questions = Question.objects.prefetch_related("choices").order_by("position")
+    quiz = Quiz.objects.prefetch_related(Prefetch("questions", queryset=questions)).get(pk=quiz.pk)
+    # the attempt, its answers
+    with django_assert_num_queries(2):
+        progress = learner_progress(learner=learner, quiz=quiz)
+        assert [choice.position for choice in progress.next_question.choices.all()] == [1, 2, 3, 4]
+
+
+def test_reading_an_attempt_left_with_nothing_to_answer_writes_nothing(learner):
+    quiz = make_quiz(questions=2)
+    answer_quiz(learner, quiz, [1])
+    quiz.questions.get(position=2).delete()
+    before = (list(Attempt.objects.values()), list(Answer.objects.values()))
+    assert learner_progress(learner=learner, quiz=quiz).can_finish
+    assert (list(Attempt.objects.values()), list(Answer.objects.values())) == before
+    assert before[0][0]["finished_at"] is None
