@@ -53,6 +53,17 @@ def question_export(question: Question) -> dict:
     }
 
 
+def quiz_fields_export(quiz: Quiz) -> dict:
+    """The quiz's own fields in a file's ``quiz`` object: slug, difficulty, published flag and translated texts."""
+    return {
+        "slug": quiz.slug,
+        "difficulty": quiz.difficulty,
+        "published": quiz.published,
+        "title": _texts(quiz, "title"),
+        "description": _texts(quiz, "description"),
+    }
+
+
 def quiz_export(quiz: Quiz) -> dict:
     """The ``quizsite-quiz`` data of ``quiz``: its guides, questions, choices and every translation.
 
@@ -72,11 +83,7 @@ def quiz_export(quiz: Quiz) -> dict:
         "version": VERSION,
         "guides": [guide_export(guide) for guide in guides],
         "quiz": {
-            "slug": quiz.slug,
-            "difficulty": quiz.difficulty,
-            "published": quiz.published,
-            "title": _texts(quiz, "title"),
-            "description": _texts(quiz, "description"),
+            **quiz_fields_export(quiz),
             "guides": [guide.slug for guide in guides],
             "questions": [question_export(question) for question in questions],
         },

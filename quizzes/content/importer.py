@@ -19,7 +19,14 @@ from modeltranslation.utils import build_localized_fieldname
 
 from guides.models import Guide
 from quizzes.content.errors import refuse
-from quizzes.content.export import SOURCE_LANGUAGE, choice_export, guide_export, question_export, quiz_export
+from quizzes.content.export import (
+    SOURCE_LANGUAGE,
+    choice_export,
+    guide_export,
+    question_export,
+    quiz_export,
+    quiz_fields_export,
+)
 from quizzes.content.schema import quiz_check
 from quizzes.models import Choice, Question, Quiz
 from quizzes.rules import RuleBroken, check_correct_choices_kept, check_removable
@@ -186,14 +193,20 @@ def _import(content: dict, *, update_existing: bool) -> ImportResult:
     guides = _save_guides(content["guides"], update_existing=update_existing)
     created = quiz is None
     quiz = quiz or Quiz(slug=entry["slug"])
-    quiz.difficulty = entry["difficulty"]
-    quiz.published = entry["published"]
-    _set_texts(quiz, "title", entry["title"])
-    _set_texts(quiz, "description", entry["description"])
-    quiz.save()
-    quiz.guides.set(Guide.objects.filter(slug__in=entry["guides"]))
+    fields = {name: entry[name] for name in quiz_fields_export(quiz)}
+    changed = created or quiz_fields_export(quiz) != fields
+    if changed:
+        quiz.difficulty = entry["difficulty"]
+        quiz.published = entry["published"]
+        _set_texts(quiz, "title", entry["title"])
+        _set_texts(quiz, "description", entry["description"])
+        quiz.save()
+    if created or set(quiz.guides.values_list("slug", flat=True)) != set(entry["guides"]):
+        quiz.guides.set(Guide.objects.filter(slug__in=entry["guides"]))
+        changed = True
     counts = _save_questions(quiz, stored, entry["questions"])
-    return ImportResult(quiz=quiz, created=created, changed=True, **guides, **counts)
+    changed = changed or any(guides.values()) or any(counts.values())
+    return ImportResult(quiz=quiz, created=created, changed=changed, **guides, **counts)
 
 
 def _import_once_more_after_a_race(content: dict, *, update_existing: bool) -> ImportResult:

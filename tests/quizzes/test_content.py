@@ -113,6 +113,15 @@ def test_importing_the_same_file_twice_changes_nothing_the_second_time(demo_quiz
     assert database_rows() == before
 
 
+def test_a_file_with_a_guide_the_quiz_does_not_link_changes_nothing_the_second_time(demo_quiz):
+    data = read(DEMO_FILE)
+    data["guides"].insert(0, copy.deepcopy(data["guides"][0]) | {"slug": "unlinked", "ordering": 9})
+    assert quiz_import(data).guides_created == ("unlinked",)
+    before = database_rows()
+    assert quiz_import(data) == ImportResult(quiz=demo_quiz, created=False, changed=False)
+    assert database_rows() == before
+
+
 def test_reordering_questions_in_a_file_reorders_them_and_answers_stay_with_their_question(demo_quiz):
     learner = make_user()
     answer_quiz(learner, demo_quiz, picks=[1, 3])
