@@ -1,3 +1,4 @@
+import secrets
 from collections.abc import Sequence
 
 from django.core.exceptions import ValidationError
@@ -10,6 +11,17 @@ from django.utils.translation import gettext_lazy as _
 # Questions of a quiz and choices of a question are numbered 1..N; far fewer than this in practice, and the
 # bound keeps a reordering save (which moves rows past every position in use) inside a 32-bit integer.
 MAX_POSITION = 1000
+# Keys name questions (within their quiz) and choices (within their question) in quiz files; see quizzes/content.
+MAX_KEY_LENGTH = 50
+
+
+def new_key() -> str:
+    """A fresh key for a question or choice added without one (in the admin, by a factory): 8 hex digits.
+
+    Random, so it never repeats the readable keys authors write in files; 2**32 values make a clash among one
+    quiz's questions or one question's choices negligible, and the unique constraints refuse one anyway.
+    """
+    return secrets.token_hex(4)
 
 
 class Difficulty(models.TextChoices):
@@ -114,9 +126,20 @@ class QuestionQuerySet(PositionedQuerySet):
 
 
 class Question(models.Model):
-    """One question of a quiz, at ``position`` 1..N (unique within the quiz), with its choices."""
+    """One question of a quiz, at ``position`` 1..N (unique within the quiz), with its choices.
+
+    ``key`` names it in quiz files (unique within the quiz), so a file can reorder questions and still update the
+    ones learners answered; positions change, keys do not.
+    """
 
     quiz = models.ForeignKey(Quiz, on_delete=models.CASCADE, related_name="questions", verbose_name=_("quiz"))
+    key = models.SlugField(
+        _("key"),
+        max_length=MAX_KEY_LENGTH,
+        db_index=False,  # the unique constraint with the parent indexes it
+        default=new_key,
+        help_text=_("Names the question in quiz files; unique within the quiz."),
+    )
     position = models.PositiveIntegerField(_("position"), validators=[MaxValueValidator(MAX_POSITION)])
     text = models.TextField(_("text"))
     explanation = models.TextField(
@@ -133,6 +156,7 @@ class Question(models.Model):
         verbose_name_plural = _("questions")
         constraints = [
             models.UniqueConstraint(fields=["quiz", "position"], name="question_position_unique_in_quiz"),
+            models.UniqueConstraint(fields=["quiz", "key"], name="question_key_unique_in_quiz"),
             models.CheckConstraint(
                 condition=Q(position__gte=1),
                 name="question_position_positive",
@@ -163,6 +187,8 @@ class ChoiceQuerySet(PositionedQuerySet):
 class Choice(models.Model):
     """A possible answer to a question. Exactly one choice of a question is correct.
 
+    ``key`` names it in quiz files (unique within the question), as ``Question.key`` does.
+
     The database allows at most one correct choice per question (a conditional unique constraint);
     ``clean()`` gives authors the same rule as a form message. The admin's choices formset checks "exactly
     one" over all of a question's submitted choices instead (``checked_with_siblings``), so that an author can
@@ -174,6 +200,13 @@ class Choice(models.Model):
     checked_with_siblings = False
 
     question = models.ForeignKey(Question, on_delete=models.CASCADE, related_name="choices", verbose_name=_("question"))
+    key = models.SlugField(
+        _("key"),
+        max_length=MAX_KEY_LENGTH,
+        db_index=False,  # the unique constraint with the parent indexes it
+        default=new_key,
+        help_text=_("Names the choice in quiz files; unique within the question."),
+    )
     position = models.PositiveIntegerField(_("position"), validators=[MaxValueValidator(MAX_POSITION)])
     text = models.CharField(_("text"), max_length=500)
     is_correct = models.BooleanField(_("correct"), default=False)
@@ -186,6 +219,7 @@ class Choice(models.Model):
         verbose_name_plural = _("choices")
         constraints = [
             models.UniqueConstraint(fields=["question", "position"], name="choice_position_unique_in_question"),
+            models.UniqueConstraint(fields=["question", "key"], name="choice_key_unique_in_question"),
             models.UniqueConstraint(
                 fields=["question"], condition=Q(is_correct=True), name="one_correct_choice_per_question"
             ),
@@ -219,6 +253,7 @@ class Choice(models.Model):
 from quizzes.attempts import Answer, Attempt, AttemptQuerySet  # noqa: E402
 
 __all__ = [
+    "MAX_KEY_LENGTH",
     "MAX_POSITION",
     "Answer",
     "Attempt",
@@ -231,4 +266,5 @@ __all__ = [
     "QuestionQuerySet",
     "Quiz",
     "QuizQuerySet",
+    "new_key",
 ]

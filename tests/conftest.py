@@ -19,5 +19,5 @@ def _english_by_default():
 @pytest.fixture
 def demo_quiz(db):
     """The seed quiz ("Data parallelism", 8 questions) loaded from the repository's demo content."""
-    quiz, _created = quiz_create_from_data(read_quiz_file(DEMO_FILE))
+    quiz = quiz_create_from_data(read_quiz_file(DEMO_FILE)).quiz
     return quiz

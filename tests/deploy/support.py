@@ -315,10 +315,10 @@ def demo_answer_key() -> dict[int, tuple[str, str]]:
     """The demo quiz's answers, from its file: position → (correct choice, a wrong one), in English."""
     quiz = json.loads(DEMO_FILE.read_text(encoding="utf-8"))["quiz"]
     key = {}
-    for question in quiz["questions"]:
+    for position, question in enumerate(quiz["questions"], start=1):  # the file's order is the site's
         right = next(choice["text"]["en"] for choice in question["choices"] if choice["is_correct"])
         wrong = next(choice["text"]["en"] for choice in question["choices"] if not choice["is_correct"])
-        key[question["position"]] = (right, wrong)
+        key[position] = (right, wrong)
     return key
 
 

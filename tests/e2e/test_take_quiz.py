@@ -11,7 +11,7 @@ pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 
 def test_learner_signs_up_takes_the_quiz_in_turkish_resumes_and_sees_the_score(page, live_server, tmp_path):
-    quiz, _created = quiz_create_from_data(read_quiz_file(DEMO_FILE))
+    quiz = quiz_create_from_data(read_quiz_file(DEMO_FILE)).quiz
     correct = {c.question.position: c.text_tr or c.text_en for c in Choice.objects.filter(is_correct=True)}
     wrong = {c.question.position: c.text_tr or c.text_en for c in Choice.objects.filter(is_correct=False, position=4)}
     wrong[4] = Choice.objects.get(question__quiz=quiz, question__position=4, position=1).text_en

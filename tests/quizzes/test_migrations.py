@@ -4,9 +4,19 @@ from django.db.migrations.executor import MigrationExecutor
 
 BEFORE = [("quizzes", "0004_position_bound")]
 AFTER = [("quizzes", "0005_answer_texts_and_order")]
+KEYS = [("quizzes", "0006_question_and_choice_keys")]
+
+pytestmark = pytest.mark.django_db(transaction=True)
 
 
-@pytest.mark.django_db(transaction=True)
+@pytest.fixture(autouse=True)
+def _latest_schema_afterwards():
+    """Each test moves the schema back in time; the tests after it need the latest one."""
+    yield
+    executor = MigrationExecutor(connection)
+    executor.migrate(executor.loader.graph.leaf_nodes())
+
+
 def test_existing_answers_get_their_attempts_language_and_texts_in_it_else_english():
     executor = MigrationExecutor(connection)
     executor.migrate(BEFORE)
@@ -33,3 +43,31 @@ def test_existing_answers_get_their_attempts_language_and_texts_in_it_else_engli
         ("fr", "fr", "Q en français", "C"),
         ("tr", "tr", "Q", "C"),
     ]
+
+
+def test_existing_questions_and_choices_get_keys_from_their_positions():
+    executor = MigrationExecutor(connection)
+    executor.migrate(AFTER)
+    apps = executor.loader.project_state(AFTER).apps
+    quiz_model, question_model = apps.get_model("quizzes", "Quiz"), apps.get_model("quizzes", "Question")
+    for slug in ("one", "two"):
+        quiz = quiz_model.objects.create(slug=slug, title="Quiz", title_en="Quiz")
+        for position in (2, 1):
+            question = question_model.objects.create(quiz=quiz, position=position, text="Q", text_en="Q")
+            for choice_position in (1, 2, 3):
+                apps.get_model("quizzes", "Choice").objects.create(
+                    question=question, position=choice_position, text="C", text_en="C"
+                )
+
+    executor = MigrationExecutor(connection)
+    executor.migrate(KEYS)
+    apps = executor.loader.project_state(KEYS).apps
+    questions = apps.get_model("quizzes", "Question").objects
+    assert sorted(questions.values_list("quiz__slug", "position", "key")) == [
+        ("one", 1, "q1"),
+        ("one", 2, "q2"),
+        ("two", 1, "q1"),
+        ("two", 2, "q2"),
+    ]
+    choices = apps.get_model("quizzes", "Choice").objects.filter(question__quiz__slug="one", question__position=2)
+    assert sorted(choices.values_list("position", "key")) == [(1, "c1"), (2, "c2"), (3, "c3")]

@@ -1,0 +1,167 @@
+"""Reading a ``quizsite-quiz`` file into Python data, and refusing what could break the site before any check of
+its content: a file too large to read, nesting deeper than the format needs, a field named twice in one object,
+and strings that cannot be stored or shown (lone surrogates, NUL characters).
+"""
+
+import json
+import re
+from pathlib import Path
+
+from django.utils.translation import gettext as _
+
+from quizzes.content.errors import ContentError, refuse
+
+#: The largest file read, in bytes (5 MB; the demo quiz with its guide is about 20 kB). Checked before reading
+#: the rest of the file, so a huge file is never loaded into memory.
+MAX_FILE_BYTES = 5_000_000
+#: The deepest nesting of objects and lists read. The format needs 7 (file, quiz, questions, question, choices,
+#: choice, translations); more is refused before parsing, so no input can exhaust Python's recursion limit.
+MAX_DEPTH = 10
+
+# A JSON string (escapes included) or a bracket: strings are skipped, so brackets inside texts do not count.
+_TOKENS = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[\[\]{}]', re.S)
+# Half of a UTF-16 pair, which JSON's \ud800 escapes can produce alone: UTF-8 (and so the database) cannot hold it.
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+class _FieldTwice(dict):
+    """An object read from JSON in which ``twice`` (a field name) appeared more than once."""
+
+    twice: str
+
+
+def _object_from_pairs(pairs: list[tuple[str, object]]) -> dict:
+    """``json.loads``'s hook for each object: a dict, marked when a field name appears twice (JSON keeps the last
+    value silently; the author most likely meant one of them)."""
+    data = dict(pairs)
+    if len(data) == len(pairs):
+        return data
+    seen = set()
+    for name, _value in pairs:
+        if name in seen:
+            break
+        seen.add(name)
+    data = _FieldTwice(pairs)
+    data.twice = name
+    return data
+
+
+def _line_and_column(text: str, offset: int) -> str:
+    line = text.count("\n", 0, offset) + 1
+    return _("line %(line)d, column %(column)d") % {"line": line, "column": offset - text.rfind("\n", 0, offset)}
+
+
+def _check_depth(text: str) -> None:
+    depth = 0
+    for token in _TOKENS.finditer(text):
+        bracket = token.group()
+        if bracket in ("[", "{"):
+            depth += 1
+            if depth > MAX_DEPTH:
+                refuse(_line_and_column(text, token.start()), _too_deep())
+        elif bracket in ("]", "}"):
+            depth -= 1
+
+
+def _string_problem(text: str) -> str | None:
+    """What makes ``text`` unfit to store or show, or None."""
+    surrogate = _SURROGATE.search(text)
+    if surrogate:
+        return _("contains a lone surrogate (\\u%(code)x), half of a character pair: it cannot be stored or shown") % {
+            "code": ord(surrogate.group())
+        }
+    if "\x00" in text:
+        # PostgreSQL cannot store it, and no page should show it.
+        return _("contains a NUL character (\\u0000)")
+    return None
+
+
+def check_values(data) -> None:
+    """Refuse nesting deeper than ``MAX_DEPTH``, a field named twice in one object (as ``quiz_parse`` marks
+    it), or a string (field name or value) unfit to store or show, anywhere in ``data``.
+
+    Walks with its own stack rather than recursion, so even data built in Python, nested deeper than Python's
+    recursion limit, gets the message. ``quiz_check`` calls it first.
+
+    Raises:
+        ContentError: naming the field path.
+    """
+    stack = [(data, "", 1)]
+    while stack:
+        value, path, depth = stack.pop()
+        place = path or "(file)"
+        if isinstance(value, str):
+            problem = _string_problem(value)
+            if problem:
+                refuse(place, problem)
+            continue
+        if isinstance(value, list | dict) and depth > MAX_DEPTH:
+            refuse(place, _too_deep())
+        if isinstance(value, list):
+            stack.extend((item, f"{path}[{index}]", depth + 1) for index, item in reversed(list(enumerate(value))))
+        elif isinstance(value, dict):
+            items = []
+            for name, item in value.items():
+                problem = _string_problem(name) if isinstance(name, str) else None
+                if problem:
+                    refuse(place, _("a field name %(problem)s") % {"problem": problem})
+                field_path = f"{path}.{name}" if path else str(name)
+                if name == getattr(value, "twice", None):
+                    refuse(field_path, _("appears twice in one object; write each field once"))
+                items.append((item, field_path, depth + 1))
+            stack.extend(reversed(items))
+
+
+def _too_deep() -> str:
+    return _("nested more than %(limit)d levels deep; a quiz file never needs more") % {"limit": MAX_DEPTH}
+
+
+def quiz_parse(text: str):
+    """Parse the text of a ``quizsite-quiz`` file (JSON) into Python data, unchecked against the format.
+
+    Args:
+        text: at most ``MAX_FILE_BYTES`` characters.
+
+    Returns:
+        The parsed JSON value (a dict for any file ``quiz_check`` accepts). An object in which a field is named
+        twice is marked, for ``check_values`` to refuse.
+
+    Raises:
+        ContentError: the text is too long, not JSON, or nested more than ``MAX_DEPTH`` levels, naming the line
+            and column.
+    """
+    if len(text) > MAX_FILE_BYTES:
+        refuse("(file)", _file_too_large())
+    _check_depth(text)
+    try:
+        data = json.loads(text, object_pairs_hook=_object_from_pairs)
+    except json.JSONDecodeError as error:
+        refuse(
+            _line_and_column(error.doc, error.pos),
+            _("%(problem)s (not valid JSON)") % {"problem": error.msg},
+        )
+    return data
+
+
+def _file_too_large() -> str:
+    return _("larger than %(limit)d bytes, the limit for a quiz file") % {"limit": MAX_FILE_BYTES}
+
+
+def read_quiz_file(path: Path):
+    """Read a ``quizsite-quiz`` file (UTF-8 JSON of at most ``MAX_FILE_BYTES`` bytes) and return its data.
+
+    At most ``MAX_FILE_BYTES + 1`` bytes are read, whatever the file's size.
+
+    Raises:
+        ContentError: the file is too large, not UTF-8, or refused by ``quiz_parse``.
+        OSError: the file cannot be read.
+    """
+    with Path(path).open("rb") as file:
+        raw = file.read(MAX_FILE_BYTES + 1)
+    if len(raw) > MAX_FILE_BYTES:
+        refuse("(file)", _file_too_large())
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise ContentError(_("byte %(offset)d: the file is not UTF-8 text") % {"offset": error.start}) from error
+    return quiz_parse(text)
