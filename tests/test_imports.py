@@ -29,6 +29,7 @@ def module_names() -> list[str]:
 
 
 def module_path(name: str) -> Path:
+    """The source file of dotted module ``name``: ``quizzes/models.py``, or a package's ``__init__.py``."""
     base = ROOT.joinpath(*name.split("."))
     return base / "__init__.py" if base.is_dir() else base.with_suffix(".py")
 
