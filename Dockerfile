@@ -18,11 +18,11 @@ RUN apt-get update \
 RUN python -m venv /opt/venv
 ENV PATH=/opt/venv/bin:$PATH
 
-# The runtime dependencies of pyproject.toml (psycopg with its binary build, gunicorn, WhiteNoise, …), in a
-# layer of their own so that a change of code does not reinstall them. The project itself runs from /app.
-COPY pyproject.toml /tmp/pyproject.toml
-RUN python -c "import tomllib; print('\n'.join(tomllib.load(open('/tmp/pyproject.toml', 'rb'))['project']['dependencies']))" > /tmp/requirements.txt \
-    && pip install --requirement /tmp/requirements.txt
+# The runtime dependencies at the versions and hashes of the lock (requirements/main.txt, exported from
+# uv.lock by `make lock`), in a layer of their own so that a change of code does not reinstall them. The
+# project itself runs from /app.
+COPY requirements/main.txt /tmp/requirements.txt
+RUN pip install --require-hashes --no-deps --requirement /tmp/requirements.txt
 
 WORKDIR /app
 COPY . .
@@ -30,10 +30,10 @@ COPY . .
 # The .mo files are committed; compiling them again (when the checkout has locale/) matches them to the .po files.
 # Static files: hashed, compressed and listed in a manifest; a stylesheet referring to a missing file stops the
 # build here. Settings need a secret key to load: a throwaway one, in this command's environment only, since
-# ENV or ARG would keep it in the image. Bytecode compiled now, as the site's user cannot write it at run time.
+# ENV or ARG would keep it in the image. Debug is off, as in every process of the image: the settings' default,
+# since .env.development is not copied (.dockerignore). Bytecode compiled now, as the site's user cannot write it at run time.
 RUN if [ -d locale ]; then python manage.py compilemessages; fi \
-    && DJANGO_DEBUG=0 \
-       DJANGO_SECRET_KEY=build-only-not-a-secret \
+    && DJANGO_SECRET_KEY=build-only-not-a-secret \
        DJANGO_ALLOWED_HOSTS=localhost \
        DJANGO_STATIC_ROOT=/app/staticfiles \
        python manage.py collectstatic --noinput \
@@ -42,12 +42,9 @@ RUN if [ -d locale ]; then python manage.py compilemessages; fi \
 # --- Runtime ----------------------------------------------------------------------------------------------
 FROM python:3.13-slim
 
-# DJANGO_DEBUG=0: production for every process of the container, gunicorn and `manage.py` alike (manage.py
-# alone would default to debug on, for developers).
 ENV PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \
     PATH=/opt/venv/bin:$PATH \
-    DJANGO_DEBUG=0 \
     DJANGO_STATIC_ROOT=/app/staticfiles
 
 RUN groupadd --system --gid 10001 quizsite \

@@ -7,10 +7,16 @@ PORT ?= 8000
 # The first of these that is Python 3.12 or newer builds the virtual environment (pyenv's shims honour
 # .python-version, which asks for 3.13).
 PYTHON_CANDIDATES := python3.13 python3.12 python3 python
-# Development defaults; a value set in the environment wins.
-export DJANGO_DEBUG ?= 1
+# The lock (uv.lock) exported as hashed requirement files: what the site runs on (main.txt, the image's too)
+# and what the tests add (test.txt). `make lock` updates them from pyproject.toml; installing needs only pip.
+REQUIREMENTS := requirements/main.txt
+TEST_REQUIREMENTS := requirements/test.txt
+UV_VERSION := 0.13.9
+UV_EXPORT := $(VENV)/bin/uv export --frozen --quiet --format requirements-txt --no-emit-project --no-default-groups
+# Development turns debug on in one way: DJANGO_DEBUG=1 in this git-ignored file, which the settings read.
+DEV_ENV := .env.development
 
-.PHONY: run test install serve migrate demo lint messages clean
+.PHONY: run test test-fast install serve migrate demo lint lock messages clean
 
 run: $(VENV)/.installed migrate demo serve
 
@@ -18,9 +24,17 @@ test: $(VENV)/.installed-test lint
 	$(PY) manage.py makemigrations --check --dry-run
 	$(PY) -m pytest $(PYTEST_ARGS)
 
+# The quick loop while changing code: no lint, no browser or deploy tests, SQLite unless DATABASE_URL says.
+test-fast: $(VENV)/.installed-test
+	$(PY) -m pytest -m "not deploy and not e2e" $(PYTEST_ARGS)
+
 install: $(VENV)/.installed
 
-$(VENV)/.installed: pyproject.toml
+$(DEV_ENV):
+	printf '%s\n' '# Development settings, read by quizsite/settings.py; the environment wins. Never deployed.' \
+	  'DJANGO_DEBUG=1' > $@
+
+$(VENV)/.installed: $(REQUIREMENTS) | $(DEV_ENV)
 	@python=""; for candidate in $(PYTHON_CANDIDATES); do \
 	  if command -v $$candidate >/dev/null 2>&1 && $$candidate -c 'import sys; sys.exit(sys.version_info < (3, 12))' 2>/dev/null; then \
 	    python=$$candidate; break; fi; done; \
@@ -30,12 +44,20 @@ $(VENV)/.installed: pyproject.toml
 	if [ ! -x $(PY) ] || ! $(PY) -c 'import sys; sys.exit(sys.version_info < (3, 12))' 2>/dev/null; then \
 	  rm -rf $(VENV); echo "Creating $(VENV) with $$($$python --version)"; $$python -m venv $(VENV); fi
 	$(PY) -m pip install --quiet --upgrade "pip>=25.1"
-	$(PY) -m pip install --quiet -e .
+	$(PY) -m pip install --quiet --require-hashes --requirement $(REQUIREMENTS)
 	touch $@
 
-$(VENV)/.installed-test: $(VENV)/.installed
-	$(PY) -m pip install --quiet --group test
+$(VENV)/.installed-test: $(VENV)/.installed $(TEST_REQUIREMENTS)
+	$(PY) -m pip install --quiet --require-hashes --requirement $(TEST_REQUIREMENTS)
 	touch $@
+
+# After editing the dependencies in pyproject.toml: resolve again, keeping every other locked version.
+# `make lock LOCK_ARGS="--upgrade-package django"` upgrades one package; LOCK_ARGS=--upgrade upgrades all.
+lock: $(VENV)/.installed
+	$(PY) -m pip install --quiet "uv==$(UV_VERSION)"
+	$(VENV)/bin/uv lock $(LOCK_ARGS)
+	$(UV_EXPORT) --output-file $(REQUIREMENTS)
+	$(UV_EXPORT) --group test --output-file $(TEST_REQUIREMENTS)
 
 lint: $(VENV)/.installed-test
 	$(VENV)/bin/ruff check .

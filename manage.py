@@ -6,9 +6,8 @@ import sys
 
 
 def main():
-    """Run administrative tasks with development defaults (debug on) unless the environment says otherwise."""
+    """Run administrative tasks; whether debug is on is for the settings to say (``quizsite/settings.py``)."""
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "quizsite.settings")
-    os.environ.setdefault("DJANGO_DEBUG", "1")
     from django.core.management import execute_from_command_line
 
     execute_from_command_line(sys.argv)

@@ -5,13 +5,12 @@ from django.utils.translation import gettext_lazy as _
 
 from guides.models import Guide
 from quizsite.admin import TranslatedAdmin, folded_search_fields
-from quizzes.models import Quiz
 
 
 class QuizLinkInline(admin.TabularInline):
     """The guide's quizzes (the same links as a quiz's "related guides"), editable from either side."""
 
-    model = Quiz.guides.through
+    model = Guide.quizzes.through
     fields = ["quiz"]
     autocomplete_fields = ["quiz"]
     extra = 0

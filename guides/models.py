@@ -2,19 +2,11 @@ from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from quizsite.querysets import PublishableQuerySet
 
-class GuideQuerySet(models.QuerySet):
-    def published(self) -> "GuideQuerySet":
-        """Guides that learners may see."""
-        return self.filter(published=True)
 
-    def visible_to(self, user) -> "GuideQuerySet":
-        """Guides whose page ``user`` may see: published ones, and drafts too for staff (author preview).
-
-        Args:
-            user: the request's user (``AnonymousUser`` included).
-        """
-        return self if user.is_staff else self.published()
+class GuideQuerySet(PublishableQuerySet):
+    """Guides: ``published()`` and ``visible_to(user)`` (``PublishableQuerySet``)."""
 
 
 class Guide(models.Model):

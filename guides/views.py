@@ -1,19 +1,6 @@
-from django.views.generic import DetailView, TemplateView
+from django.views.generic import DetailView
 
 from guides.models import Guide
-from quizzes.models import Quiz
-
-
-class HomeView(TemplateView):
-    """The home page: every published guide and quiz."""
-
-    template_name = "home.html"
-
-    def get_context_data(self, **kwargs):
-        context = super().get_context_data(**kwargs)
-        context["guides"] = Guide.objects.published()
-        context["quizzes"] = Quiz.objects.published().with_question_count()
-        return context
 
 
 class GuideDetailView(DetailView):

@@ -6,7 +6,7 @@ Turkish has four letters where English has two: dotted i/İ and dotless ı/I. An
 the column and the search term are folded the same way, inside the database: the four letters become "i",
 then the rest is lower-cased. PostgreSQL does this with ``REPLACE`` and ``LOWER``; SQLite's ``LOWER`` knows
 only ASCII letters, so there each connection gets a ``QUIZSITE_FOLD`` SQL function that does the same in
-Python (registered by ``QuizzesConfig.ready`` importing this module).
+Python (registered by ``QuizsiteConfig.ready`` importing this module).
 
 Usage: ``Quiz.objects.filter(title_tr__folded_contains="istanbul")``, or ``"title_tr__folded_contains"`` in a
 ModelAdmin's ``search_fields``. The folding serves matching only; text shown to people is never case-mapped.

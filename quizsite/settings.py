@@ -1,9 +1,11 @@
 """Settings for Quizsite, read from the environment in this one module.
 
-Development (``manage.py``, the Makefile, the test suite) sets ``DJANGO_DEBUG=1`` by default; the web server
-entry point (``quizsite.wsgi``) does not, so a deployed site runs with debug off unless told otherwise.
-With debug off, a missing production value (``DJANGO_SECRET_KEY``, ``DJANGO_ALLOWED_HOSTS``) stops the start
-with an error that names the variable. ``.env.example`` documents every variable.
+Debug is decided here alone: off unless ``DJANGO_DEBUG=1``, so a deployed site runs without it unless told
+otherwise. Development turns it on in one way: ``DJANGO_DEBUG=1`` in ``.env.development``, a git-ignored file
+that ``make install`` writes and that every process started from the checkout reads here (``manage.py``,
+pytest, ``make run``); a variable of the environment wins over the file. With debug off, a missing production
+value (``DJANGO_SECRET_KEY``, ``DJANGO_ALLOWED_HOSTS``) stops the start with an error that names the variable.
+``.env.example`` documents every variable.
 """
 
 import os
@@ -14,6 +16,7 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.log import DEFAULT_LOGGING
 from django.utils.translation import gettext_lazy as _
+from dotenv import load_dotenv
 
 from quizsite.env import env_bool, env_int, env_list, env_mailer, env_rate
 
@@ -21,6 +24,8 @@ BASE_DIR = Path(__file__).resolve().parent.parent
 
 
 # --- Core -------------------------------------------------------------------------------------------------
+# The image leaves .env.development out (.dockerignore), so a container never reads it.
+load_dotenv(BASE_DIR / ".env.development", override=False)
 DEBUG = env_bool("DJANGO_DEBUG")
 
 SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "")
@@ -53,6 +58,7 @@ INSTALLED_APPS = [
     "django.contrib.sessions",
     "django.contrib.messages",
     "django.contrib.staticfiles",
+    "quizsite",
     "accounts",
     "guides",
     "quizzes",

@@ -2,8 +2,7 @@ from django.conf.urls.i18n import i18n_patterns
 from django.contrib import admin
 from django.urls import include, path
 
-from guides.views import HomeView
-from quizsite.views import healthz_view
+from quizsite.views import HomeView, healthz_view
 
 urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),

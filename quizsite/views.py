@@ -4,6 +4,10 @@ from django.db import DatabaseError, connection
 from django.http import HttpRequest, JsonResponse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
+from django.views.generic import TemplateView
+
+from guides.models import Guide
+from quizzes.models import Quiz
 
 logger = logging.getLogger(__name__)
 
@@ -26,3 +30,15 @@ def healthz_view(request: HttpRequest) -> JsonResponse:
         logger.warning("Health check: the database did not answer.", exc_info=True)
         return JsonResponse({"status": "unavailable", "database": "unreachable"}, status=503)
     return JsonResponse({"status": "ok", "database": "ok"})
+
+
+class HomeView(TemplateView):
+    """The home page: every published guide and quiz (the one page that lists both apps' content)."""
+
+    template_name = "home.html"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        context["guides"] = Guide.objects.published()
+        context["quizzes"] = Quiz.objects.published().with_question_count()
+        return context

@@ -1,4 +1,4 @@
-"""WSGI entry point for gunicorn. Production by default: debug stays off unless DJANGO_DEBUG=1 is set."""
+"""WSGI entry point for gunicorn; the settings decide the rest (``quizsite/settings.py``, debug included)."""
 
 import os
 

@@ -8,6 +8,8 @@ from django.db.models import Count, F, Q
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from quizsite.querysets import PublishableQuerySet
+
 # Questions of a quiz and choices of a question are numbered 1..N; far fewer than this in practice, and the
 # bound keeps a reordering save (which moves rows past every position in use) inside a 32-bit integer.
 MAX_POSITION = 1000
@@ -32,18 +34,8 @@ class Difficulty(models.TextChoices):
     HARD = "hard", _("Hard level")
 
 
-class QuizQuerySet(models.QuerySet):
-    def published(self) -> "QuizQuerySet":
-        """Quizzes that learners may see and take."""
-        return self.filter(published=True)
-
-    def visible_to(self, user) -> "QuizQuerySet":
-        """Quizzes whose page ``user`` may see: published ones, and drafts too for staff (author preview).
-
-        Args:
-            user: the request's user (``AnonymousUser`` included).
-        """
-        return self if user.is_staff else self.published()
+class QuizQuerySet(PublishableQuerySet):
+    """Quizzes: ``published()`` and ``visible_to(user)`` (``PublishableQuerySet``), and counts."""
 
     def with_question_count(self) -> "QuizQuerySet":
         """Annotate each quiz with ``question_count`` (int), in one query."""

@@ -1,7 +1,23 @@
+from pathlib import Path
+
 import pytest
 from django.utils import translation
 
 from quizzes.content import DEMO_FILE, quiz_create_from_data, read_quiz_file
+from tests.factories import make_author, make_user
+
+TESTS = Path(__file__).resolve().parent
+# The slow tiers, one marker per directory (registered in pyproject.toml): `-m "not deploy and not e2e"` is the
+# fast loop, and CI runs them once.
+TIER_MARKERS = {TESTS / "deploy": "deploy", TESTS / "e2e": "e2e"}
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark every test under tests/deploy ``deploy`` and every test under tests/e2e ``e2e``."""
+    for item in items:
+        for directory, marker in TIER_MARKERS.items():
+            if item.path.is_relative_to(directory):
+                item.add_marker(marker)
 
 
 @pytest.fixture(autouse=True)
@@ -21,3 +37,23 @@ def demo_quiz(db):
     """The seed quiz ("Data parallelism", 8 questions) loaded from the repository's demo content."""
     quiz = quiz_create_from_data(read_quiz_file(DEMO_FILE)).quiz
     return quiz
+
+
+@pytest.fixture
+def learner(db):
+    """A learner's account (``tests.factories.make_user``: username "learner")."""
+    return make_user()
+
+
+@pytest.fixture
+def learner_client(client, learner):
+    """The test client, logged in as ``learner``."""
+    client.force_login(learner)
+    return client
+
+
+@pytest.fixture
+def author_client(client, db):
+    """The test client, logged in as an author (staff in the Authors group, ``make_author``)."""
+    client.force_login(make_author())
+    return client

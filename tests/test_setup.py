@@ -1,9 +1,13 @@
 import os
+import re
 import sqlite3
 import subprocess
+import tomllib
 from pathlib import Path
 
 from django.conf import settings
+from packaging.specifiers import SpecifierSet
+from packaging.version import Version
 
 
 def test_setup_refuses_python_older_than_3_12_with_a_clear_message(tmp_path):
@@ -19,8 +23,18 @@ def test_setup_refuses_python_older_than_3_12_with_a_clear_message(tmp_path):
     assert not (tmp_path / "venv").exists()
 
 
-def test_python_version_file_asks_for_3_13():
-    assert (Path(settings.BASE_DIR) / ".python-version").read_text().strip() == "3.13"
+def test_development_runs_the_python_of_the_image_which_the_project_allows():
+    """pyenv builds .venv with the Python of .python-version: the same minor version as the image's, and one
+    that pyproject's requires-python (and so the lock, made for it) allows."""
+    root = Path(settings.BASE_DIR)
+    wanted = (root / ".python-version").read_text().strip()
+    images = re.findall(r"^FROM python:(\d+\.\d+)-slim", (root / "Dockerfile").read_text(), re.MULTILINE)
+    requires_python = tomllib.loads((root / "pyproject.toml").read_text())["project"]["requires-python"]
+    locked_python = tomllib.loads((root / "uv.lock").read_text())["requires-python"]
+
+    assert images and set(images) == {wanted}
+    assert Version(wanted) in SpecifierSet(requires_python)
+    assert SpecifierSet(locked_python) == SpecifierSet(requires_python)
 
 
 def test_make_migrate_explains_a_database_made_before_the_own_user_model(tmp_path):

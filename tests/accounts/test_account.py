@@ -7,18 +7,14 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
-from django.utils import translation
+from pytest_django.asserts import assertInHTML
 
 from accounts.views import RateLimitedFormMixin
 from quizzes.models import Answer, Attempt, Question
 from tests.factories import PASSWORD, answer_quiz, make_quiz, make_superuser, make_user
+from tests.pages import url
 
 pytestmark = pytest.mark.django_db
-
-
-def url(name: str, language: str = "en", **kwargs) -> str:
-    with translation.override(language):
-        return reverse(name, kwargs=kwargs)
 
 
 @pytest.mark.parametrize(
@@ -33,8 +29,8 @@ def test_account_page_shows_username_email_and_the_account_actions(client, langu
     client.force_login(make_user("ada", email="ada@example.com"))
     response = client.get(url("account", language))
     page = response.content.decode()
-    assert f"<h1>{heading}</h1>" in page
-    assert "<dd>ada</dd>" in page
+    assertInHTML(f"<h1>{heading}</h1>", page)
+    assertInHTML("<dd>ada</dd>", page)
     assert 'value="ada@example.com"' in page
     assert f'href="/{language}/account/export/" download>{link}</a>' in page
     assert f'href="/{language}/accounts/password_change/"' in page
@@ -44,7 +40,7 @@ def test_account_page_shows_username_email_and_the_account_actions(client, langu
 
 def test_header_links_to_the_account_page(client):
     client.force_login(make_user())
-    assert '<a href="/fr/account/">Votre compte</a>' in client.get("/fr/").content.decode()
+    assertInHTML('<a href="/fr/account/">Votre compte</a>', client.get("/fr/").content.decode())
 
 
 @pytest.mark.parametrize("path", ["/fr/account/", "/fr/account/export/", "/fr/account/delete/"])
@@ -153,7 +149,7 @@ def test_export_runs_the_same_queries_for_one_attempt_and_for_many(client, djang
 def test_delete_page_asks_for_the_password(client):
     client.force_login(make_user("ada"))
     page = client.get(url("account_delete", "tr")).content.decode()
-    assert "<h1>Hesabınızı silin</h1>" in page
+    assertInHTML("<h1>Hesabınızı silin</h1>", page)
     assert 'type="password" name="password"' in page
 
 
@@ -231,11 +227,12 @@ def test_wrong_passwords_on_account_forms_count_toward_the_login_lock(client, na
 
     assert statuses == [refused] * 4 + [429]
     assert locked.status_code == 429
-    assert (
+    assertInHTML(
         '<p class="throttled-reason">Bu hesap için çok fazla hatalı parola girildi; parola isteyen işlemler bir '
-        "süreliğine durduruldu.</p>"
-    ) in locked.content.decode()
-    assert '<p class="throttled-retry">Lütfen 15 dakika sonra yeniden deneyin.</p>' in locked.content.decode()
+        "süreliğine durduruldu.</p>",
+        locked.content.decode(),
+    )
+    assertInHTML('<p class="throttled-retry">Lütfen 15 dakika sonra yeniden deneyin.</p>', locked.content.decode())
     assert get_user_model().objects.filter(username="ada").exists()
     user.refresh_from_db()
     assert user.check_password(PASSWORD)

@@ -7,18 +7,13 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core import mail
 from django.db import connection
-from django.urls import reverse
-from django.utils import translation
+from pytest_django.asserts import assertInHTML
 
 from tests.factories import PASSWORD, make_user
+from tests.pages import url
 
 pytestmark = pytest.mark.django_db
 NEW_PASSWORD = "a new and longer passphrase 7"
-
-
-def url(name: str, language: str = "en", **kwargs) -> str:
-    with translation.override(language):
-        return reverse(name, kwargs=kwargs)
 
 
 def test_the_site_uses_its_own_user_model():
@@ -45,7 +40,7 @@ def test_login_page_links_to_password_reset(client, language, link_text):
     response = client.get(url("login", language))
     reset = url("password_reset", language)
     assert reset == f"/{language}/accounts/password_reset/"
-    assert f'<a href="{reset}">{link_text}</a>' in response.content.decode()
+    assertInHTML(f'<a href="{reset}">{link_text}</a>', response.content.decode())
 
 
 @pytest.mark.parametrize(
@@ -142,7 +137,7 @@ def test_sixth_password_reset_from_one_address_in_an_hour_is_refused_and_sends_n
 
     assert statuses == [302] * 5
     assert response.status_code == 429
-    assert f'<p class="throttled-reason">{reason}</p>' in response.content.decode()
+    assertInHTML(f'<p class="throttled-reason">{reason}</p>', response.content.decode())
     assert len(mail.outbox) == 5
 
 

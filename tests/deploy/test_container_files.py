@@ -4,10 +4,12 @@ Docker engine to build or run them (test_native_deploy runs the container's path
 import os
 import re
 import stat
+import tomllib
+from pathlib import Path
 
-import psycopg
 import pytest
 import yaml
+from packaging.requirements import Requirement
 
 from tests.deploy.support import ENTRYPOINT, HEALTHCHECK, ROOT
 
@@ -64,19 +66,25 @@ def test_image_runs_as_a_user_other_than_root():
     assert users[-1].split(":")[0] not in {"root", "0"}
 
 
-def test_image_installs_the_dependencies_of_pyproject_and_prepares_static_files_and_translations_at_build():
-    runs = " ".join(arguments for keyword, arguments in dockerfile_instructions() if keyword == "RUN")
+def test_image_installs_the_locked_dependencies_and_prepares_static_files_and_translations_at_build():
+    instructions = dockerfile_instructions()
+    runs = " ".join(arguments for keyword, arguments in instructions if keyword == "RUN")
 
-    assert "pyproject.toml" in runs and "pip install" in runs
+    assert ("COPY", "requirements/main.txt /tmp/requirements.txt") in instructions
+    assert "pip install --require-hashes --no-deps --requirement /tmp/requirements.txt" in runs
     assert "manage.py compilemessages" in runs
-    assert "DJANGO_DEBUG=0" in runs and "manage.py collectstatic --noinput" in runs
+    assert "manage.py collectstatic --noinput" in runs
 
 
-def test_image_sets_production_for_every_process_and_bakes_in_no_secret():
+def test_image_leaves_debug_to_the_settings_default_and_bakes_in_no_secret():
+    """Debug is decided in quizsite/settings.py alone: off, as the image neither sets DJANGO_DEBUG nor copies
+    the development file that turns it on."""
     env_lines = " ".join(arguments for keyword, arguments in runtime_stage() if keyword == "ENV")
     args = [arguments for keyword, arguments in dockerfile_instructions() if keyword == "ARG"]
+    ignored = (ROOT / ".dockerignore").read_text().split()
 
-    assert "DJANGO_DEBUG=0" in env_lines
+    assert "DJANGO_DEBUG" not in (ROOT / "Dockerfile").read_text()
+    assert ".env.*" in ignored and "!.env.development" not in ignored
     assert not re.search(r"SECRET|PASSWORD|TOKEN", env_lines + " ".join(args))
     for keyword, arguments in dockerfile_instructions():
         if "DJANGO_SECRET_KEY" in arguments:
@@ -159,6 +167,33 @@ def test_env_example_documents_every_variable_the_deployment_reads():
     assert sorted(name for name in read if name not in documented) == []
 
 
-def test_psycopg_runs_its_binary_or_c_implementation():
-    """The pure-Python fallback would work too, only slower; the image must not end up with it."""
-    assert psycopg.pq.__impl__ in {"binary", "c"}
+def locked_requirements(path: Path) -> dict[str, tuple[Requirement, set[str]]]:
+    """A hashed requirement file (``make lock``) as ``{name: (requirement with its marker, sha256 hashes)}``."""
+    entries = {}
+    for entry in path.read_text().replace("\\\n", " ").splitlines():
+        if entry.strip() and not entry.lstrip().startswith("#"):
+            requirement, *hashes = entry.split("--hash=sha256:")
+            parsed = Requirement(requirement)
+            entries[parsed.name] = (parsed, {value.strip() for value in hashes})
+    return entries
+
+
+def test_image_installs_psycopgs_binary_build_from_the_lock():
+    """The pure-Python fallback would work too, only slower; the image must not end up with it. The image
+    (CPython of its base image, on Linux x86-64) installs requirements/main.txt: psycopg-binary must be there for
+    that interpreter, with the hash of the wheel built for it."""
+    base = next(arguments.split()[0] for keyword, arguments in runtime_stage() if keyword == "FROM")
+    version = base.removeprefix("python:").split("-")[0]
+    image = {"python_version": version, "python_full_version": f"{version}.0", "implementation_name": "cpython"}
+    image |= {"sys_platform": "linux", "platform_system": "Linux", "platform_machine": "x86_64"}
+    requirement, hashes = locked_requirements(ROOT / "requirements" / "main.txt")["psycopg-binary"]
+    lock = {package["name"]: package for package in tomllib.loads((ROOT / "uv.lock").read_text())["package"]}
+    tag = "cp{0}-cp{0}-manylinux".format(version.replace(".", ""))
+    wheels = [wheel for wheel in lock["psycopg-binary"]["wheels"] if tag in wheel["url"] and "x86_64" in wheel["url"]]
+    declared = [
+        Requirement(item) for item in tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["dependencies"]
+    ]
+
+    assert [item.extras for item in declared if item.name == "psycopg"] == [{"binary"}]
+    assert requirement.marker is None or requirement.marker.evaluate(image)
+    assert len(wheels) == 1 and wheels[0]["hash"].removeprefix("sha256:") in hashes

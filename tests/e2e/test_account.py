@@ -12,7 +12,7 @@ from quizzes.models import Answer
 from tests.e2e.conftest import axe_violations
 from tests.factories import answer_quiz, make_quiz, make_user
 
-pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+pytestmark = pytest.mark.django_db(transaction=True)
 NEW_PASSWORD = "un nouveau mot de passe 42"
 
 

@@ -7,7 +7,7 @@ import pytest
 from quizzes.content import DEMO_FILE, quiz_create_from_data, read_quiz_file
 from quizzes.models import Choice
 
-pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def test_learner_signs_up_takes_the_quiz_in_turkish_resumes_and_sees_the_score(page, live_server, tmp_path):

@@ -3,7 +3,7 @@
 import pytest
 from django.urls import reverse
 
-from tests.factories import make_author, make_guide, make_user
+from tests.factories import make_guide, make_user
 
 pytestmark = pytest.mark.django_db
 
@@ -20,20 +20,18 @@ def test_a_draft_guide_is_not_found_for_learners(client, make_visitor):
     assert client.get(guide_url()).status_code == 404
 
 
-def test_staff_preview_a_draft_guide(client):
+def test_staff_preview_a_draft_guide(author_client):
     make_guide(slug="draft", title="Unfinished guide", published=False)
-    client.force_login(make_author())
-    response = client.get(guide_url())
+    response = author_client.get(guide_url())
     content = response.content.decode()
     assert response.status_code == 200
     assert "Unfinished guide" in content
     assert "Draft preview: learners cannot see this page until it is published." in content
 
 
-def test_a_draft_guide_stays_off_the_home_page_for_staff_too(client):
+def test_a_draft_guide_stays_off_the_home_page_for_staff_too(author_client):
     make_guide(slug="draft", title="Unfinished guide", published=False)
     make_guide(slug="live", title="Finished guide")
-    client.force_login(make_author())
-    content = client.get(reverse("home")).content.decode()
+    content = author_client.get(reverse("home")).content.decode()
     assert "Finished guide" in content
     assert "Unfinished guide" not in content

@@ -7,9 +7,11 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 from django.views.defaults import server_error
+from pytest_django.asserts import assertInHTML
 
 from quizzes.models import Attempt
-from tests.factories import PASSWORD, make_author, make_quiz, make_superuser, make_user
+from tests.factories import PASSWORD, make_quiz, make_superuser, make_user
+from tests.pages import html_lang
 
 pytestmark = pytest.mark.django_db
 
@@ -20,7 +22,7 @@ pytestmark = pytest.mark.django_db
 def test_nul_in_a_query_parameter_answers_a_translated_400(client, language, heading):
     response = client.get(f"/{language}/", {"q": "a\x00b"})
     assert response.status_code == 400
-    assert f"<h1>{heading}</h1>" in response.content.decode()
+    assertInHTML(f"<h1>{heading}</h1>", response.content.decode())
 
 
 def test_nul_in_the_admin_autocomplete_term_answers_400(client):
@@ -82,7 +84,7 @@ def test_logged_in_login_page_pointing_at_the_login_page_in_another_language_goe
 def test_login_page_header_links_do_not_point_back_at_the_login_page(client):
     page = client.get("/fr/accounts/login/").content.decode()
     assert 'href="/fr/accounts/login/?next=' not in page
-    assert '<a href="/fr/accounts/login/">Se connecter</a>' in page
+    assertInHTML('<a href="/fr/accounts/login/">Se connecter</a>', page)
 
 
 @pytest.mark.parametrize(
@@ -115,7 +117,7 @@ def test_get_on_logout_asks_to_confirm_and_post_logs_out(client, language, headi
     client.force_login(make_user())
     response = client.get(f"/{language}/accounts/logout/")
     assert response.status_code == 200
-    assert f"<h1>{heading}</h1>" in response.content.decode()
+    assertInHTML(f"<h1>{heading}</h1>", response.content.decode())
     assert client.post(f"/{language}/accounts/logout/").status_code == 302
     assert not client.get(f"/{language}/").context["user"].is_authenticated
 
@@ -142,8 +144,8 @@ def test_500_page_renders_without_a_request_context_in_the_active_language(rf, l
     with translation.override(language):
         response = server_error(rf.get("/"))
     assert response.status_code == 500
-    assert f"<h1>{heading}</h1>" in response.content.decode()
-    assert f'<html lang="{language}">' in response.content.decode()
+    assertInHTML(f"<h1>{heading}</h1>", response.content.decode())
+    assert html_lang(response.content.decode()) == language
 
 
 def test_a_refused_nul_is_one_warning_line_without_traceback(client, caplog):
@@ -169,15 +171,14 @@ def test_a_csrf_failure_shows_a_translated_page_that_says_what_to_do(language, h
     response = client.post(f"/{language}/accounts/login/", {"username": "ada", "password": "x"})
     assert response.status_code == 403
     content = response.content.decode()
-    assert f"<h1>{heading}</h1>" in content
+    assertInHTML(f"<h1>{heading}</h1>", content)
     assert "DEBUG" not in content
 
 
-def test_an_author_refused_a_page_gets_a_translated_403(client):
-    client.force_login(make_author())
-    response = client.get("/admin/accounts/user/")
+def test_an_author_refused_a_page_gets_a_translated_403(author_client):
+    response = author_client.get("/admin/accounts/user/")
     assert response.status_code == 403
-    assert "<h1>Access denied</h1>" in response.content.decode()
+    assertInHTML("<h1>Access denied</h1>", response.content.decode())
 
 
 def test_form_data_in_an_undecodable_charset_answers_the_400_page():
@@ -189,4 +190,4 @@ def test_form_data_in_an_undecodable_charset_answers_the_400_page():
         content_type="application/x-www-form-urlencoded; charset=utf-16",
     )
     assert response.status_code == 400
-    assert "<h1>Requête incorrecte</h1>" in response.content.decode()
+    assertInHTML("<h1>Requête incorrecte</h1>", response.content.decode())

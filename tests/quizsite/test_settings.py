@@ -13,12 +13,24 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def clean_env(**variables: str) -> dict[str, str]:
-    """This machine's environment without any Django, database or gunicorn variable, plus ``variables``."""
+    """This machine's environment without any Django, database or gunicorn variable, plus ``variables``.
+
+    The process still reads the checkout's ``.env.development`` (debug on) for what ``variables`` leave unset.
+    """
     env = {
         key: value for key, value in os.environ.items() if not key.startswith(("DJANGO_", "DATABASE_URL", "GUNICORN_"))
     }
     env.update(variables)
     return env
+
+
+def deployed_env(**variables: str) -> dict[str, str]:
+    """``clean_env`` as a deployment sees it, without ``.env.development``: ``DJANGO_DEBUG`` set but empty.
+
+    The settings read an empty variable as unset, and the development file never overrides a variable of the
+    environment, so the process decides debug as one started where the file does not exist.
+    """
+    return clean_env(DJANGO_DEBUG="", **variables)
 
 
 def production_env(**overrides: str) -> dict[str, str]:
@@ -73,14 +85,14 @@ def test_check_deploy_without_https_warns_about_cookies_redirect_and_hsts():
 
 
 def test_missing_secret_key_with_debug_off_stops_the_start_naming_the_variable():
-    result = run(clean_env(DJANGO_DEBUG="0", DJANGO_ALLOWED_HOSTS="example.com"), "manage.py", "check")
+    result = run(deployed_env(DJANGO_ALLOWED_HOSTS="example.com"), "manage.py", "check")
 
     assert result.returncode == 1
     assert "ImproperlyConfigured: DJANGO_SECRET_KEY is required when debug is off" in result.stderr
 
 
 def test_missing_allowed_hosts_with_debug_off_stops_the_start_naming_the_variable():
-    env = clean_env(DJANGO_DEBUG="0", DJANGO_SECRET_KEY=secrets.token_urlsafe(50))
+    env = deployed_env(DJANGO_SECRET_KEY=secrets.token_urlsafe(50))
 
     result = run(env, "manage.py", "check")
 
@@ -95,26 +107,32 @@ def test_a_number_that_is_not_one_stops_the_start_naming_the_variable():
     assert "DJANGO_CONN_MAX_AGE must be a whole number, not 'ten minutes'" in result.stderr
 
 
-def test_web_server_entry_point_defaults_to_production():
+def debug_of_manage_py(env: dict[str, str]) -> str:
+    """``settings.DEBUG`` as a ``manage.py`` command started with ``env`` sees it."""
+    code = "from django.conf import settings; print(settings.DEBUG)"
+    result = run(env, "manage.py", "shell", "--no-imports", "-c", code)
+    assert result.returncode == 0, result.stderr
+    return result.stdout.strip()
+
+
+def test_web_server_entry_point_and_manage_py_run_with_debug_off_when_nothing_turns_it_on():
     """gunicorn loads quizsite.wsgi: with nothing set, it refuses to start rather than run with debug on."""
-    refused = run(clean_env(), "-c", "import quizsite.wsgi")
-    env = clean_env(DJANGO_SECRET_KEY=secrets.token_urlsafe(50), DJANGO_ALLOWED_HOSTS="example.com")
+    refused = run(deployed_env(), "-c", "import quizsite.wsgi")
+    env = deployed_env(DJANGO_SECRET_KEY=secrets.token_urlsafe(50), DJANGO_ALLOWED_HOSTS="example.com")
 
     assert "DJANGO_SECRET_KEY is required when debug is off" in refused.stderr
     assert setting(env, "DEBUG", module="quizsite.wsgi") == "False"
+    assert debug_of_manage_py(env) == "False"
 
 
-def test_manage_py_defaults_to_development_so_commands_work_with_nothing_set():
-    result = run(
-        clean_env(),
-        "manage.py",
-        "shell",
-        "--no-imports",
-        "-c",
-        "from django.conf import settings; print(settings.DEBUG)",
-    )
+def test_the_development_file_turns_debug_on_and_the_environment_wins_over_it():
+    """`make install` writes .env.development; every command of the checkout then runs with debug on."""
+    production = clean_env(DJANGO_DEBUG="0", DJANGO_SECRET_KEY=secrets.token_urlsafe(50), DJANGO_ALLOWED_HOSTS="x")
 
-    assert (result.returncode, result.stdout.strip()) == (0, "True"), result.stderr
+    assert "DJANGO_DEBUG=1" in (ROOT / ".env.development").read_text().splitlines()
+    assert debug_of_manage_py(clean_env()) == "True"
+    assert setting(clean_env(), "DEBUG", module="quizsite.wsgi") == "True"
+    assert debug_of_manage_py(production) == "False"
 
 
 def test_https_turns_on_redirect_secure_cookies_and_hsts():

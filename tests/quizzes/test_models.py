@@ -78,6 +78,10 @@ def test_score_counts_answers_that_were_correct_when_given():
     for question, position in zip(quiz.questions.order_by("position"), [1, 2, 1], strict=True):
         choice = question.choices.get(position=position)
         Answer.objects.create(attempt=attempt, question=question, choice=choice, is_correct=choice.is_correct)
+    # The author then marks another choice of question 1 correct: its answer stays counted as given.
+    first = quiz.questions.get(position=1)
+    first.choices.filter(position=1).update(is_correct=False)
+    first.choices.filter(position=2).update(is_correct=True)
     assert attempt.score == 2
     assert Attempt.objects.with_score().get(pk=attempt.pk).score == 2
     assert attempt.next_question() is None
