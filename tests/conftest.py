@@ -1,6 +1,8 @@
+import os
 from pathlib import Path
 
 import pytest
+from django.db import connection
 from django.utils import translation
 
 from quizzes.content import DEMO_FILE, quiz_create_from_data, read_quiz_file
@@ -18,6 +20,19 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         for directory, marker in TIER_MARKERS.items():
             if item.path.is_relative_to(directory):
                 item.add_marker(marker)
+
+
+@pytest.fixture(autouse=True)
+def _postgres_when_marked(request):
+    """Tests marked ``postgres`` need PostgreSQL as the test database. Elsewhere they are skipped, with the reason,
+    unless ``QUIZSITE_REQUIRE_POSTGRES=1`` and ``DATABASE_URL`` names PostgreSQL (the PostgreSQL pass of
+    ``.ci/run``, whose SQLite pass deselects them with ``-m "not postgres"``): then they fail."""
+    if request.node.get_closest_marker("postgres") is None or connection.vendor == "postgresql":
+        return
+    reason = f"needs PostgreSQL as the test database (DATABASE_URL=postgres://…), not {connection.vendor}"
+    if os.environ.get("QUIZSITE_REQUIRE_POSTGRES") == "1" and os.environ.get("DATABASE_URL", "").startswith("postgres"):
+        pytest.fail(f"{reason}, and QUIZSITE_REQUIRE_POSTGRES is set.")
+    pytest.skip(reason)
 
 
 @pytest.fixture(autouse=True)

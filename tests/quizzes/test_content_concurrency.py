@@ -1,33 +1,20 @@
 """Two imports of one quiz at once, on PostgreSQL: its row locks and unique constraints under real concurrency.
 
-Runs only with PostgreSQL as the test database (``DATABASE_URL=postgres://…``); SQLite serialises whole
-transactions, so there is no race to test. Skipped elsewhere, with the reason; when ``QUIZSITE_REQUIRE_POSTGRES=1``
-and ``DATABASE_URL`` names PostgreSQL (the PostgreSQL pass of ``.ci/run``), a test database of any other kind fails
-the test instead.
+Marked ``postgres``: SQLite serialises whole transactions, so there is no race to test there (see
+``tests/conftest.py`` for how such tests are skipped, deselected or required).
 """
 
-import os
 import threading
 import time
 
 import pytest
-from django.db import connection, connections
+from django.db import connections
 
 import quizzes.content.importer
 from quizzes.content import DEMO_FILE, ImportResult, quiz_export, quiz_import, read_quiz_file
 from quizzes.models import Choice, Question, Quiz
 
-pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture(autouse=True)
-def _on_postgresql():
-    if connection.vendor == "postgresql":
-        return
-    reason = f"needs PostgreSQL as the test database (DATABASE_URL=postgres://…), not {connection.vendor}"
-    if os.environ.get("QUIZSITE_REQUIRE_POSTGRES") == "1" and os.environ.get("DATABASE_URL", "").startswith("postgres"):
-        pytest.fail(f"{reason}, and QUIZSITE_REQUIRE_POSTGRES is set.")
-    pytest.skip(reason)
+pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
 
 @pytest.fixture(autouse=True)
