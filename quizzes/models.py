@@ -1,7 +1,6 @@
 import secrets
 from collections.abc import Sequence
 
-from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator
 from django.db import models, transaction
 from django.db.models import Count, F, Q
@@ -181,15 +180,10 @@ class Choice(models.Model):
 
     ``key`` names it in quiz files (unique within the question), as ``Question.key`` does.
 
-    The database allows at most one correct choice per question (a conditional unique constraint);
-    ``clean()`` gives authors the same rule as a form message. The admin's choices formset checks "exactly
-    one" over all of a question's submitted choices instead (``checked_with_siblings``), so that an author can
-    move the mark from one choice to another in one save.
+    The database allows at most one correct choice per question (a conditional unique constraint); the rule
+    "at least two choices, exactly one correct" is ``quizzes.rules.check_choices``, which the admin's choices
+    formset applies to all of a question's submitted choices, so that an author can move the mark in one save.
     """
-
-    #: Set by a form whose formset checks the one-correct rule over all the question's submitted choices;
-    #: ``clean()`` then skips its look-up of the stored ones, which the same save is changing.
-    checked_with_siblings = False
 
     question = models.ForeignKey(Question, on_delete=models.CASCADE, related_name="choices", verbose_name=_("question"))
     key = models.SlugField(
@@ -224,21 +218,6 @@ class Choice(models.Model):
 
     def __str__(self) -> str:
         return self.text
-
-    def clean(self) -> None:
-        """Refuse a second correct choice for the same question.
-
-        Raises:
-            ValidationError: on ``is_correct`` when another choice of the question is already correct (not
-                checked when ``checked_with_siblings``).
-        """
-        super().clean()
-        if self.is_correct and self.question_id and not self.checked_with_siblings:
-            others = Choice.objects.filter(question_id=self.question_id, is_correct=True).exclude(pk=self.pk)
-            if others.exists():
-                raise ValidationError(
-                    {"is_correct": _("A question has exactly one correct choice; another one is already marked.")}
-                )
 
 
 # Attempts and answers live in their own module; Django finds them here, and callers import them from here.

@@ -86,11 +86,15 @@ def admin_form_data(response) -> dict:
             else:
                 data[key] = str(value)
 
-    add(response.context["adminform"].form)
-    for inline in response.context["inline_admin_formsets"]:
-        formset = inline.formset
+    def add_formset(formset):
         add(formset.management_form)
         data[f"{formset.prefix}-TOTAL_FORMS"] = str(len(formset.initial_forms))
         for form in formset.initial_forms:
             add(form)
+            for nested in getattr(form, "nested_formsets", ()):  # django-nested-admin's inlines within inlines
+                add_formset(nested)
+
+    add(response.context["adminform"].form)
+    for inline in response.context["inline_admin_formsets"]:
+        add_formset(inline.formset)
     return data

@@ -1,0 +1,51 @@
+"""Learners' attempts in the admin, read-only, with their answers."""
+
+from django.contrib import admin
+from django.http import HttpRequest
+from django.utils.translation import gettext_lazy as _
+
+from quizzes.models import Answer, Attempt
+
+
+class AnswerInline(admin.TabularInline):
+    model = Answer
+    fields = ["question", "choice", "is_correct", "answered_at"]
+    readonly_fields = fields
+    extra = 0
+    can_delete = False
+
+    def has_add_permission(self, request: HttpRequest, obj=None) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj=None) -> bool:
+        return False
+
+
+@admin.register(Attempt)
+class AttemptAdmin(admin.ModelAdmin):
+    """Learners' attempts, read-only: who took which quiz, in which language, with what score."""
+
+    list_display = ["learner", "quiz", "language", "score", "started_at", "finished_at"]
+    list_filter = ["quiz", "language", ("finished_at", admin.EmptyFieldListFilter)]
+    list_select_related = ["learner", "quiz"]
+    search_fields = ["learner__username"]
+    date_hierarchy = "started_at"
+    fields = ["learner", "quiz", "language", "score", "started_at", "finished_at"]
+    readonly_fields = fields
+    inlines = [AnswerInline]
+    # Attempts go with their learner's account (deleted by the learner, or by a superuser under Users, which
+    # needs the delete permission here); no bulk action, so that nobody clears a quiz's results by accident.
+    actions = None
+
+    def get_queryset(self, request: HttpRequest):
+        return super().get_queryset(request).with_score()
+
+    @admin.display(description=_("score"), ordering="correct_count")
+    def score(self, attempt: Attempt) -> int:
+        return attempt.score
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj=None) -> bool:
+        return False

@@ -1,0 +1,126 @@
+"""Quizzes in the admin: a quiz written whole on its page, the bulk delete, the answer statistics."""
+
+from django.contrib import admin, messages
+from django.contrib.admin.actions import delete_selected as delete_with_confirmation
+from django.contrib.admin.utils import unquote
+from django.core.exceptions import PermissionDenied
+from django.db.models import Prefetch
+from django.http import Http404, HttpRequest, HttpResponse
+from django.template.response import TemplateResponse
+from django.urls import path
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from quizsite.admin import folded_search_fields
+from quizzes.admin.inlines import NestedTranslatedAdmin, QuestionInline, refuse
+from quizzes.models import Choice, Quiz
+from quizzes.rules import RuleBroken, check_removable
+
+
+def percent(part: int, whole: int) -> int | None:
+    """``part`` as a whole-number percentage of ``whole`` (half to even); None when ``whole`` is 0."""
+    return round(100 * part / whole) if whole else None
+
+
+@admin.register(Quiz)
+class QuizAdmin(NestedTranslatedAdmin):
+    """Quizzes, each written whole on its page: its questions with their choices, in every language."""
+
+    fields = ["title", "slug", "description", "difficulty", "guides", "published"]
+    prepopulated_fields = {"slug": ("title_en",)}
+    autocomplete_fields = ["guides"]
+    inlines = [QuestionInline]
+    list_display = ["title", "difficulty", "guide_titles", "question_count", "published"]
+    list_filter = ["difficulty", "published", "guides"]
+    search_fields = folded_search_fields("title", "questions__text")
+    search_help_text = _("Searches titles and question texts in every language, ignoring case and the dots on i.")
+    actions = ["delete_selected"]  # replaces the site's own, below
+
+    def get_queryset(self, request: HttpRequest):
+        return super().get_queryset(request).with_question_count().prefetch_related("guides")
+
+    @admin.display(description=_("related guides"))
+    def guide_titles(self, quiz: Quiz) -> str:
+        return ", ".join(guide.title for guide in quiz.guides.all())
+
+    @admin.display(description=_("questions"), ordering="question_count")
+    def question_count(self, quiz: Quiz) -> int:
+        return quiz.question_count
+
+    def delete_view(self, request: HttpRequest, object_id: str, extra_context=None) -> HttpResponse:
+        """Django's delete page, unless learners answered the quiz (``check_removable``): then its message."""
+        quiz = self.get_object(request, unquote(object_id))
+        if quiz is not None and self.has_delete_permission(request, quiz):
+            try:
+                check_removable(questions=quiz.questions.all())
+            except RuleBroken as refusal:
+                return refuse(self, request, refusal, quiz)
+        return super().delete_view(request, object_id, extra_context)
+
+    @admin.action(permissions=["delete"], description=delete_with_confirmation.short_description)
+    def delete_selected(self, request: HttpRequest, queryset) -> HttpResponse | None:
+        """Django's bulk delete, unless learners answered one of the quizzes (``check_removable``): then an
+        error message per answered quiz, and the list again."""
+        refused = False
+        for quiz in queryset.prefetch_related("questions"):
+            try:
+                check_removable(questions=quiz.questions.all())
+            except RuleBroken as refusal:
+                message = gettext("“%(quiz)s”: %(refusal)s") % {"quiz": quiz.title, "refusal": refusal.messages[0]}
+                self.message_user(request, message, messages.ERROR)
+                refused = True
+        return None if refused else delete_with_confirmation(self, request, queryset)
+
+    def get_urls(self):
+        statistics = path(
+            "<path:object_id>/statistics/",
+            self.admin_site.admin_view(self.statistics_view),
+            name="quizzes_quiz_statistics",
+        )
+        return [statistics, *super().get_urls()]
+
+    def statistics_view(self, request: HttpRequest, object_id: str) -> HttpResponse:
+        """Per question: how many learners answered, the share answered correctly, and each choice's picks.
+
+        Counts every answer of every attempt (finished or not), each judged when it was given.
+
+        Raises:
+            PermissionDenied: the user may not view quizzes or attempts.
+            Http404: no such quiz.
+        """
+        quiz = self.get_object(request, unquote(object_id))
+        if quiz is None:
+            raise Http404
+        if not (self.has_view_permission(request, quiz) and request.user.has_perm("quizzes.view_attempt")):
+            raise PermissionDenied
+        questions = (
+            quiz.questions.with_answer_counts()
+            .prefetch_related(Prefetch("choices", queryset=Choice.objects.with_pick_count()))
+            .order_by("position")
+        )
+        rows = [
+            {
+                "question": question,
+                "answered": question.answer_count,
+                "correct": question.correct_answer_count,
+                "percent_correct": percent(question.correct_answer_count, question.answer_count),
+                "choices": [
+                    {
+                        "choice": choice,
+                        "picked": choice.pick_count,
+                        "percent": percent(choice.pick_count, question.answer_count),
+                    }
+                    for choice in question.choices.all()
+                ],
+            }
+            for question in questions
+        ]
+        context = {
+            **self.admin_site.each_context(request),
+            "opts": self.opts,
+            "original": quiz,
+            "title": gettext("Answer statistics: %(quiz)s") % {"quiz": quiz.title},
+            "rows": rows,
+            "attempt_count": quiz.attempts.count(),
+        }
+        return TemplateResponse(request, "admin/quizzes/quiz/statistics.html", context)
