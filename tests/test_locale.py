@@ -46,3 +46,16 @@ def test_compiled_catalogue_matches_its_source(catalogue):
             assert compiled.pgettext(entry.msgctxt, entry.msgid) == entry.msgstr, entry.msgid
         else:
             assert compiled.gettext(entry.msgid) == entry.msgstr, entry.msgid
+
+
+def test_french_puts_a_no_break_space_before_high_punctuation():
+    """French typography: a no-break space before ; : ! ? (a plain one lets the mark wrap to the next line)."""
+    catalogue = polib.pofile(str(LOCALE / "fr" / "LC_MESSAGES" / "django.po"))
+    plain_space = re.compile(r" [;:!?]")
+    offending = [
+        text
+        for entry in catalogue.translated_entries()
+        for text in ([entry.msgstr] if not entry.msgid_plural else list(entry.msgstr_plural.values()))
+        if plain_space.search(text)
+    ]
+    assert offending == []

@@ -25,7 +25,7 @@ RETRY_IN_15 = {
 LOCKED_REASON = {
     "en": "Too many wrong passwords have been entered for this account or from your network, "
     "so logging in is paused for a while.",
-    "fr": "Trop de mots de passe erronés ont été saisis pour ce compte ou depuis votre réseau : "
+    "fr": "Trop de mots de passe erronés ont été saisis pour ce compte ou depuis votre réseau\u00a0: "
     "la connexion est suspendue pour un moment.",
     "tr": "Bu hesap için veya ağınızdan çok fazla hatalı parola girildi; bu nedenle giriş bir süreliğine durduruldu.",
 }

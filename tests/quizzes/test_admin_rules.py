@@ -44,7 +44,7 @@ def test_a_question_without_a_correct_choice_is_refused_in_french(author_client)
     data = quiz_data(author_client, quiz)
     del data["questions-0-choices-0-is_correct"]
     response = author_client.post(quiz_change_url(quiz), data, headers={"accept-language": "fr"})
-    assert_refused(response, "Marquez exactement un choix comme correct ; 0 est marqué.")
+    assert_refused(response, "Marquez exactement un choix comme correct\u00a0; 0 est marqué.")
     assert correct_marks(quiz) == [(1, 1)]
 
 
