@@ -1,19 +1,11 @@
 """What the admin tests share: the author's client, the POST data of admin forms, the errors a page shows."""
 
-import pytest
 from django.urls import reverse
 from pytest_django.asserts import assertInHTML
 
 from quizzes.models import Question, Quiz
-from tests.factories import make_author
 
 LANGUAGE_CODES = ("en", "fr", "tr")
-
-
-@pytest.fixture
-def author_client(client):
-    client.force_login(make_author())
-    return client
 
 
 def management(prefix: str, total: int, initial: int = 0) -> dict:

@@ -13,11 +13,6 @@ from tests.quizzes.helpers import add_question, swap_positions
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def learner():
-    return make_user()
-
-
 def summary(progress) -> tuple:
     """What a page shows of ``progress``: the next question's text, "Question N of M", the answers so far, and
     whether the attempt is waiting to be finished."""

@@ -1,33 +1,16 @@
 """Results that stay true: a finished attempt keeps the questions it answered, whatever authors do later."""
 
 import pytest
-from django.urls import reverse
-from django.utils import translation
 from pytest_django.asserts import assertContains, assertInHTML, assertNotContains
 
 from quizzes.models import Answer, Attempt, Question
 from tests.factories import answer_quiz, make_quiz, make_user
+from tests.pages import url
 from tests.quizzes.helpers import add_question, swap_positions, texts_of
 
 pytestmark = pytest.mark.django_db
 
 NO_LONGER_AVAILABLE = "This quiz is no longer available. Your results stay here for you to read."
-
-
-def url(name: str, language: str = "en", **kwargs) -> str:
-    with translation.override(language):
-        return reverse(name, kwargs=kwargs)
-
-
-@pytest.fixture
-def learner():
-    return make_user()
-
-
-@pytest.fixture
-def learner_client(client, learner):
-    client.force_login(learner)
-    return client
 
 
 def test_adding_a_question_after_finishing_leaves_score_total_and_list_unchanged(learner, learner_client):

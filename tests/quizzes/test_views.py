@@ -1,18 +1,13 @@
 import pytest
 from django.urls import reverse
-from django.utils import translation
 from pytest_django.asserts import assertContains, assertInHTML, assertNotContains
 
 from quizzes.models import Answer, Attempt
 from tests.factories import PASSWORD, answer_quiz, make_author, make_quiz, make_user
+from tests.pages import url
 from tests.quizzes.helpers import attribute, find, form_buttons, swap_positions
 
 pytestmark = pytest.mark.django_db
-
-
-def url(name: str, language: str = "en", **kwargs) -> str:
-    with translation.override(language):
-        return reverse(name, kwargs=kwargs)
 
 
 def question_url(quiz, position: int, language: str = "en") -> str:
@@ -22,12 +17,6 @@ def question_url(quiz, position: int, language: str = "en") -> str:
 def answer(client, quiz, position: int, choice_position: int, language: str = "en"):
     choice = quiz.questions.get(position=position).choices.get(position=choice_position)
     return client.post(question_url(quiz, position, language), {"choice": choice.pk})
-
-
-@pytest.fixture
-def learner_client(client):
-    client.force_login(make_user())
-    return client
 
 
 def test_question_shows_position_progress_and_unselected_radio_choices(learner_client):
