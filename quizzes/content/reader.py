@@ -22,6 +22,8 @@ MAX_DEPTH = 10
 _TOKENS = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[\[\]{}]', re.S)
 # Half of a UTF-16 pair, which JSON's \ud800 escapes can produce alone: UTF-8 (and so the database) cannot hold it.
 _SURROGATE = re.compile("[\ud800-\udfff]")
+# C0 and C1 control characters but tab, line feed and carriage return (NUL has its own message).
+_CONTROL = re.compile("[\x01-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 
 
 class _FieldTwice(dict):
@@ -73,6 +75,12 @@ def _string_problem(text: str) -> str | None:
     if "\x00" in text:
         # PostgreSQL cannot store it, and no page should show it.
         return _("contains a NUL character (\\u0000)")
+    control = _CONTROL.search(text)
+    if control:
+        # Invisible on a page, and refused by XML-based tools translators use; tabs and line breaks are fine.
+        return _("contains a control character (\\u%(code)04x), which no page can show") % {
+            "code": ord(control.group())
+        }
     return None
 
 
@@ -140,6 +148,9 @@ def quiz_parse(text: str):
             _line_and_column(error.doc, error.pos),
             _("%(problem)s (not valid JSON)") % {"problem": error.msg},
         )
+    except ValueError:
+        # Python refuses to convert integers of more than sys.get_int_max_str_digits() digits (4,300).
+        refuse("(file)", _("holds a number too long to read; no number in a quiz file needs more than ten digits"))
     return data
 
 
@@ -161,7 +172,8 @@ def read_quiz_file(path: Path):
     if len(raw) > MAX_FILE_BYTES:
         refuse("(file)", _file_too_large())
     try:
-        text = raw.decode("utf-8")
+        # A byte order mark, which some editors write at the start of UTF-8 files, is dropped.
+        text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as error:
         raise ContentError(_("byte %(offset)d: the file is not UTF-8 text") % {"offset": error.start}) from error
     return quiz_parse(text)

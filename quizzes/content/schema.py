@@ -110,6 +110,8 @@ def _translations(value, path: str, model, field: str) -> dict:
         text = value.get(code)
         if text is not None and not isinstance(text, str):
             refuse(f"{path}.{code}", _("expected text or null"))
+        # As the admin's forms do: surrounding spaces go, and a text of spaces only is no text.
+        text = text.strip() if text else text
         if text and len(text) > MAX_TEXT_LENGTH:
             refuse(
                 f"{path}.{code}",
@@ -220,6 +222,8 @@ def quiz_check(data) -> dict:
     _object(data, "(file)", ("format", "version", "guides?", "quiz"))
     if data["format"] != FORMAT:
         refuse("format", _("expected “%(format)s”") % {"format": FORMAT})
+    if isinstance(data["version"], bool) or not isinstance(data["version"], int):
+        refuse("version", _("expected a whole number"))
     if data["version"] == 1:
         refuse(
             "version",

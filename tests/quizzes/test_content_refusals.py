@@ -89,6 +89,28 @@ def test_a_lone_surrogate_is_refused_naming_its_field(demo_quiz, tmp_path):
     )
 
 
+def test_a_number_too_long_to_read_is_refused(tmp_path):
+    assert_file_refused(
+        tmp_path,
+        '{"format": "quizsite-quiz", "version": ' + "9" * 5000 + "}",
+        "(file): holds a number too long to read; no number in a quiz file needs more than ten digits",
+    )
+
+
+def test_a_byte_order_mark_is_read_as_utf8(tmp_path):
+    path = tmp_path / "quiz.json"
+    path.write_bytes(b"\xef\xbb\xbf" + demo_text().encode("utf-8"))
+    assert read_quiz_file(path) == read_quiz_file(DEMO_FILE)
+
+
+def test_texts_lose_their_surrounding_spaces_as_in_the_admin(demo_quiz):
+    data = read_quiz_file(DEMO_FILE)
+    data["quiz"]["title"]["fr"] = "  Quiz sur le parallélisme des données \n"
+    quiz_import(data)
+    demo_quiz.refresh_from_db()
+    assert demo_quiz.title_fr == "Quiz sur le parallélisme des données"
+
+
 def test_a_lone_surrogate_in_a_field_name_is_refused_naming_its_object(tmp_path):
     assert_file_refused(
         tmp_path,
@@ -246,6 +268,16 @@ def questions(data):
             lambda d: questions(d)[6]["text"].update(en="Bad\x00text"),
             "quiz.questions[6].text.en: contains a NUL character (\\u0000)",
         ),
+        (
+            lambda d: questions(d)[2]["choices"][0]["text"].update(fr="Bip\x07"),
+            "quiz.questions[2].choices[0].text.fr: contains a control character (\\u0007), which no page can show",
+        ),
+        (
+            lambda d: questions(d)[1]["text"].update(en="   \n "),
+            "quiz.questions[1].text.en: required: every text is written in English first",
+        ),
+        (lambda d: d.update(version=True), "version: expected a whole number"),
+        (lambda d: d.update(version=2.0), "version: expected a whole number"),
         (
             lambda d: d["quiz"].update(questions=[questions(d)[0]] * 1001),
             "quiz.questions: at most 1000 entries; this list has 1001",
