@@ -174,6 +174,14 @@ class PositionedInlineFormSet(NestedInlineFormSet):
         Raises:
             RuleBroken: from ``check_removable`` or ``check_children``; the admin shows it above the inline.
         """
+        if any(self._pk_field.name in form.errors for form in self.forms):
+            # The hidden id of a row that no longer exists: its error would show nowhere on the page.
+            raise ValidationError(
+                _(
+                    "This quiz was changed while you were editing it: a question or choice on this page no longer "
+                    "exists. Reload the page, then make your change again."
+                )
+            )
         if any(self.errors) or self.parent_dropped():
             return  # each form shows its own errors first; a removed parent's children go with it
         check_removable(**{self.removed_keyword: [self.stored(form) for form in self.deleted_forms]})

@@ -29,13 +29,16 @@ def falls_back(instance: models.Model, field: str, language: str | None = None) 
         language: a code from ``settings.LANGUAGES``; the active language when None.
 
     Returns:
-        True when the language is not the fallback language and its value is NULL or empty (modeltranslation
-        then shows the English value).
+        True when the language is not the fallback language, its value is NULL or empty and the English value
+        is not (modeltranslation then shows the English value). A text empty in every language falls back to
+        nothing: the page shows nothing, so nothing is marked.
     """
     language = language or get_language() or FALLBACK_LANGUAGE
     if language == FALLBACK_LANGUAGE:
         return False
-    return getattr(instance, build_localized_fieldname(field, language), None) in (None, "")
+    missing = (None, "")
+    fallback = getattr(instance, build_localized_fieldname(field, FALLBACK_LANGUAGE), None)
+    return getattr(instance, build_localized_fieldname(field, language), None) in missing and fallback not in missing
 
 
 @register.simple_tag

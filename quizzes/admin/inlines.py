@@ -40,9 +40,10 @@ class ChoiceInline(TranslationInlineModelAdmin, nested_admin.NestedStackedInline
     fields = ["position", "text", "is_correct"]
 
     def get_extra(self, request: HttpRequest, obj: Question | None = None, **kwargs) -> int:
-        """Four blank rows for a question without choices (a new one among them), else none: "Add another"
-        adds a row. Reads the prefetched choices on the quiz's page."""
-        return 4 if obj is None or obj.pk is None or not obj.choices.exists() else 0
+        """Four blank rows for a question without choices (a new one among them), else one, so that a choice
+        can be added without JavaScript too ("Add another" adds more). A blank row left untouched is not saved.
+        Reads the prefetched choices on the quiz's page."""
+        return 4 if obj is None or obj.pk is None or not obj.choices.exists() else 1
 
 
 class QuestionInline(TranslationInlineModelAdmin, nested_admin.NestedStackedInline):
@@ -60,8 +61,9 @@ class QuestionInline(TranslationInlineModelAdmin, nested_admin.NestedStackedInli
     formfield_overrides = SHORT_TEXT
 
     def get_extra(self, request: HttpRequest, obj=None, **kwargs) -> int:
-        """One blank question (with four blank choices) on a new quiz; "Add another question" adds more."""
-        return 1 if obj is None else 0
+        """One blank question (with four blank choices), so that a question can be added without JavaScript
+        too; "Add another question" adds more. A blank question left untouched is not saved."""
+        return 1
 
     def get_queryset(self, request: HttpRequest) -> models.QuerySet:
         # Every question's choices in one query, whatever the number of questions.

@@ -61,7 +61,10 @@ class QuestionAdmin(NestedTranslatedAdmin):
                 check_publishable(published=quiz.published, numbers_with_correct=others)
             except RuleBroken as refusal:
                 return refuse(self, request, refusal, question)
-        return super().delete_view(request, object_id, extra_context)
+        response = super().delete_view(request, object_id, extra_context)
+        if request.method == "POST" and response.status_code == 302 and question is not None:
+            return redirect_to_change_page(question.quiz)  # deleted: back to its quiz, where the author works
+        return response
 
     def delete_model(self, request: HttpRequest, obj: Question) -> None:
         super().delete_model(request, obj)

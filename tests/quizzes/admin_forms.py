@@ -57,13 +57,13 @@ def errors_of(response) -> list[str]:
     """Every error message the admin page shows: the form's, and each inline's, nested ones included."""
     messages = list(response.context["adminform"].form.non_field_errors())
     for field_errors in response.context["adminform"].form.errors.values():
-        messages += field_errors
+        messages += [field_errors[index] for index in range(len(field_errors))]  # as shown: text
 
     def formset_errors(formset) -> list[str]:
         found = list(formset.non_form_errors())
         for form in formset.forms:
             for field_errors in form.errors.values():
-                found += field_errors
+                found += [field_errors[index] for index in range(len(field_errors))]
             for nested in getattr(form, "nested_formsets", ()):
                 found += formset_errors(nested)
         return found

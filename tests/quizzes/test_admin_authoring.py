@@ -252,3 +252,44 @@ def test_editing_answered_texts_on_the_quiz_page_keeps_an_open_attempt_and_its_a
     assert list(attempt.answers.values_list("question__text_en", "choice__text_en", "is_correct")) == [
         ("Question 1, reworded", "Q1 choice 1, reworded", True)
     ]
+
+
+def test_without_javascript_the_page_offers_a_blank_question_and_a_blank_choice_to_fill_in(author_client):
+    quiz = make_quiz(questions=2, choices=2)
+    response = author_client.get(quiz_change_url(quiz))
+    questions = response.context["inline_admin_formsets"][0].formset
+    assert [form.instance.position for form in questions.forms] == [1, 2, None]
+    assert [len(form.nested_formsets[0].forms) for form in questions.forms] == [3, 3, 4]
+    # The author fills in the blank rows as the page offers them: the counts the page sends include them.
+    data = admin_form_data(response)
+    data.update({"questions-TOTAL_FORMS": "3", "questions-0-choices-TOTAL_FORMS": "3"})
+    data.update(management("questions-2-choices", 4))
+    data.update({"questions-0-choices-2-text_en": "Q1 choice 3"})
+    data.update({"questions-2-text_en": "Third?", "questions-2-choices-0-text_en": "Yes"})
+    data.update({"questions-2-choices-0-is_correct": "on", "questions-2-choices-1-text_en": "No"})
+    response = author_client.post(quiz_change_url(quiz), data)
+    assert response.status_code == 302, errors_of(response)
+    assert list(quiz.questions.get(position=1).choices.values_list("position", "text_en")) == [
+        (1, "Q1 choice 1"),
+        (2, "Q1 choice 2"),
+        (3, "Q1 choice 3"),
+    ]
+    third = quiz.questions.get(position=3)
+    assert (third.text_en, list(third.choices.values_list("text_en", "is_correct"))) == (
+        "Third?",
+        [("Yes", True), ("No", False)],
+    )
+
+
+def test_a_page_left_open_while_a_question_was_removed_says_to_reload(author_client):
+    quiz = make_quiz(questions=3)
+    data = admin_form_data(author_client.get(quiz_change_url(quiz)))
+    quiz.questions.get(position=2).delete()  # another author, or an import, meanwhile
+    data["questions-2-text_en"] = "Question 3, edited"
+    response = author_client.post(quiz_change_url(quiz), data, headers={"accept-language": "fr"})
+    assert response.status_code == 200
+    assert errors_of(response)[0] == (
+        "Ce quiz a été modifié pendant que vous le modifiiez\u00a0: une question ou un choix de cette page n’existe "
+        "plus. Rechargez la page, puis refaites votre modification."
+    )
+    assert quiz.questions.get(position=3).text_en == "Question 3"

@@ -172,7 +172,8 @@ def test_quiz_change_page_reads_a_fixed_number_of_queries_whatever_the_questions
     author_client.get(quiz_change_url(quiz))  # reads the content types, cached for the process from then on
     with django_assert_num_queries(QUIZ_PAGE_QUERIES):
         response = author_client.get(quiz_change_url(quiz))
-    assert len(response.context["inline_admin_formsets"][0].formset.forms) == questions
+    formset = response.context["inline_admin_formsets"][0].formset
+    assert (len(formset.initial_forms), len(formset.extra_forms)) == (questions, 1)  # and a blank one to fill in
 
 
 def test_question_change_page_reads_a_fixed_number_of_queries(author_client, django_assert_num_queries):
@@ -180,9 +181,5 @@ def test_question_change_page_reads_a_fixed_number_of_queries(author_client, dja
     author_client.get(question_change_url(question))  # reads the content types, cached for the process from then on
     with django_assert_num_queries(QUESTION_PAGE_QUERIES):
         response = author_client.get(question_change_url(question))
-    assert [choice.instance.position for choice in response.context["inline_admin_formsets"][0].formset.forms] == [
-        1,
-        2,
-        3,
-        4,
-    ]
+    choices = response.context["inline_admin_formsets"][0].formset.forms
+    assert [choice.instance.position for choice in choices] == [1, 2, 3, 4, None]  # and a blank one to fill in

@@ -152,7 +152,11 @@ def test_a_question_of_another_quiz_cannot_be_slipped_in(author_client):
     data = quiz_data(author_client, quiz)
     data["questions-0-id"] = str(other.questions.get().pk)
     response = author_client.post(quiz_change_url(quiz), data)
-    assert errors_of(response)[0] == "Select a valid choice. That choice is not one of the available choices."
+    assert errors_of(response)[:2] == [
+        "This quiz was changed while you were editing it: a question or choice on this page no longer exists. "
+        "Reload the page, then make your change again.",
+        "Select a valid choice. That choice is not one of the available choices.",  # on the hidden id
+    ]
     assert sorted(Question.objects.values_list("quiz__slug", "position")) == [("other", 1), ("quiz", 1)]
 
 
@@ -230,7 +234,7 @@ def test_deleting_an_unanswered_question_closes_up_the_numbers(author_client):
     quiz = make_quiz(questions=3)
     question = quiz.questions.get(position=2)
     response = author_client.post(reverse("admin:quizzes_question_delete", args=[question.pk]), {"post": "yes"})
-    assert response.status_code == 302
+    assert (response.status_code, response["Location"]) == (302, quiz_change_url(quiz))  # back to the quiz
     assert list(quiz.questions.order_by("position").values_list("position", "text_en")) == [
         (1, "Question 1"),
         (2, "Question 3"),
