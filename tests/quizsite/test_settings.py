@@ -125,11 +125,17 @@ def test_web_server_entry_point_and_manage_py_run_with_debug_off_when_nothing_tu
     assert debug_of_manage_py(env) == "False"
 
 
+def test_make_writes_the_development_file_that_turns_debug_on(tmp_path):
+    """The Makefile's rule for .env.development (a prerequisite of `make install`), run in an empty folder."""
+    subprocess.run(["make", "-s", "-f", str(ROOT / "Makefile"), "-C", str(tmp_path), ".env.development"], check=True)
+    lines = (tmp_path / ".env.development").read_text().splitlines()
+    assert [line for line in lines if not line.startswith("#")] == ["DJANGO_DEBUG=1"]
+
+
 def test_the_development_file_turns_debug_on_and_the_environment_wins_over_it():
-    """`make install` writes .env.development; every command of the checkout then runs with debug on."""
+    """With .env.development in the checkout (``make`` writes it), every command runs with debug on."""
     production = clean_env(DJANGO_DEBUG="0", DJANGO_SECRET_KEY=secrets.token_urlsafe(50), DJANGO_ALLOWED_HOSTS="x")
 
-    assert "DJANGO_DEBUG=1" in (ROOT / ".env.development").read_text().splitlines()
     assert debug_of_manage_py(clean_env()) == "True"
     assert setting(clean_env(), "DEBUG", module="quizsite.wsgi") == "True"
     assert debug_of_manage_py(production) == "False"
