@@ -121,6 +121,9 @@ class Question(models.Model):
 
     ``key`` names it in quiz files (unique within the quiz), so a file can reorder questions and still update the
     ones learners answered; positions change, keys do not.
+
+    No ``get_absolute_url``: a question's page is addressed by the number a learner sees for it, which can differ
+    from its position after an author reorders mid-attempt (``quizzes.progress.Progress.url_of``).
     """
 
     quiz = models.ForeignKey(Quiz, on_delete=models.CASCADE, related_name="questions", verbose_name=_("quiz"))
@@ -157,9 +160,6 @@ class Question(models.Model):
 
     def __str__(self) -> str:
         return f"{self.position}. {self.text}"
-
-    def get_absolute_url(self) -> str:
-        return reverse("quizzes:question", kwargs={"slug": self.quiz.slug, "position": self.position})
 
     def correct_choice(self) -> "Choice | None":
         """The question's correct choice, or None while an author has not marked one.

@@ -1,14 +1,17 @@
 """Where a learner stands in a quiz: a read, in a fixed number of queries, that never writes.
 
 The quiz page, the question page and the start button all ask ``learner_progress`` the same questions (which
-attempt, which question next, "Question N of M"); this module is the one place that answers them.
+attempt, which question next, "Question N of M" and the address of question N); this module is the one place
+that answers them.
 """
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.models import AnonymousUser
 from django.db.models import F, QuerySet, prefetch_related_objects
+from django.urls import reverse
 
 from quizzes.models import Answer, Attempt, Question, Quiz
 
@@ -18,6 +21,7 @@ class Progress:
     """A learner's progress through one quiz, as ``learner_progress`` read it.
 
     Attributes:
+        quiz: the quiz read.
         attempt: the learner's unfinished attempt, else their latest finished one (either annotated with
             ``with_score()``), else None.
         questions: the quiz's current questions in position order, each with its choices loaded.
@@ -26,12 +30,16 @@ class Progress:
             unfinished attempt's lowest-positioned unanswered question; the quiz's first question when there is
             no attempt yet (Start begins there). None when the attempt is finished (a retake starts a new one),
             when the unfinished attempt has nothing left (see ``can_finish``), or when the quiz has no question.
+        order: the questions as this learner numbers them, ``order[n - 1]`` being "Question n" (see
+            ``number_of``).
     """
 
+    quiz: Quiz
     attempt: Attempt | None
     questions: tuple[Question, ...]
     answers: tuple[Answer, ...]
     next_question: Question | None
+    order: tuple[Question, ...]
 
     @property
     def is_resuming(self) -> bool:
@@ -54,38 +62,80 @@ class Progress:
         """M in "Question N of M" (int): a finished attempt's number of answers, fixed for good; otherwise the
         quiz's current number of questions, which includes every answered one (answered questions cannot be
         removed) and any an author added meanwhile (README, "Authoring")."""
-        if self.attempt is not None and self.attempt.is_finished:
-            return len(self.answers)
-        return len(self.questions)
+        return len(self.order)
 
     @property
     def number(self) -> int | None:
         """N in "Question N of M" for ``next_question`` (int), or None when there is no next question."""
         return None if self.next_question is None else self.number_of(self.next_question)
 
-    def number_of(self, question: Question) -> int:
-        """The 1-based number the learner sees for ``question``: "Question N of M".
+    @property
+    def next_question_url(self) -> str | None:
+        """The address of ``next_question`` for this learner (``url_of``), or None when there is none."""
+        return None if self.next_question is None else self.url_of(self.next_question)
 
-        Learners count questions in the order they meet them, whatever their positions, so that the number
-        agrees with the total after an author reorders, adds or removes questions: an answered question is
-        numbered by its place in answer order, an unanswered one comes after every answer. The question page
-        (before and after answering) and the quiz page all number questions here.
+    def number_of(self, question: Question) -> int:
+        """The 1-based number the learner sees for ``question`` ("Question N of M"), which is also the N of its
+        address (``url_of``).
+
+        Learners count questions in the order they meet them, whatever their positions, so that numbers stay
+        put and agree with the total after an author reorders, adds or removes questions mid-attempt: the
+        answered questions in answer order, then the unanswered ones in position order (the order they will be
+        asked in). Without an attempt that is position order; a finished attempt numbers only its answers.
 
         Args:
-            question: a question of the quiz.
+            question: one of ``order``: a question of the quiz, answered by a finished attempt.
+
+        Raises:
+            ValueError: ``question`` is not one this learner numbers (another quiz's, or one a finished attempt
+                did not answer).
         """
-        for number, answer in enumerate(self.answers, start=1):
-            if answer.question_id == question.pk:
+        for number, numbered in enumerate(self.order, start=1):
+            if numbered.pk == question.pk:
                 return number
-        return len(self.answers) + 1
+        raise ValueError(f"Question {question.pk} has no number in this learner's progress.")
+
+    def question_numbered(self, number: int) -> Question | None:
+        """The question the learner sees as "Question ``number``" (int, as in its address), with its choices,
+        or None when ``number`` is not between 1 and ``total`` (no query)."""
+        return self.order[number - 1] if 1 <= number <= len(self.order) else None
+
+    def url_of(self, question: Question) -> str:
+        """The address of ``question``'s page for this learner, ``/<lang>/quizzes/<slug>/questions/<N>/`` with
+        N = ``number_of(question)`` in the active language; every link and redirect to a question page is built
+        here, so that the address and "Question N of M" agree.
+
+        Raises:
+            ValueError: as ``number_of``.
+        """
+        return reverse("quizzes:question", kwargs={"slug": self.quiz.slug, "number": self.number_of(question)})
 
     def answer_to(self, question: Question) -> Answer | None:
         """The attempt's answer to ``question``, or None when it has not answered it (no query)."""
         return next((answer for answer in self.answers if answer.question_id == question.pk), None)
 
-    def question_at(self, position: int) -> Question | None:
-        """The quiz's question at ``position`` (int, as in its address), with its choices, or None (no query)."""
-        return next((question for question in self.questions if question.position == position), None)
+
+def learner_order(
+    *, attempt: Attempt | None, questions: Sequence[Question], answers: Sequence[Answer]
+) -> tuple[Question, ...]:
+    """The questions in the order a learner numbers them (``Progress.number_of``); no query.
+
+    Args:
+        attempt: the learner's attempt, or None.
+        questions: the quiz's current questions in position order.
+        answers: ``attempt``'s answers in the order given. Each answers one of ``questions`` (answered
+            questions cannot be removed).
+
+    Returns:
+        The answered questions in answer order, then, unless ``attempt`` is finished, the unanswered ones in
+        position order.
+    """
+    by_pk = {question.pk: question for question in questions}
+    answered = tuple(by_pk[answer.question_id] for answer in answers if answer.question_id in by_pk)
+    if attempt is not None and attempt.is_finished:
+        return answered
+    answered_pks = {question.pk for question in answered}
+    return answered + tuple(question for question in questions if question.pk not in answered_pks)
 
 
 def learner_attempts(*, learner: AbstractBaseUser | AnonymousUser, quiz: Quiz) -> QuerySet[Attempt]:
@@ -123,10 +173,17 @@ def learner_progress(*, learner: AbstractBaseUser | AnonymousUser, quiz: Quiz) -
     answers = tuple(attempt.answers.all()) if attempt is not None else ()
     questions = list(quiz.questions.all())
     prefetch_related_objects(questions, "choices")
+    order = learner_order(attempt=attempt, questions=questions, answers=answers)
     next_question = None
-    if attempt is None:
-        next_question = questions[0] if questions else None
-    elif not attempt.is_finished:
+    if attempt is None or not attempt.is_finished:
+        # The first unanswered question in the learner's order is the lowest-positioned one.
         answered = {answer.question_id for answer in answers}
-        next_question = next((question for question in questions if question.pk not in answered), None)
-    return Progress(attempt=attempt, questions=tuple(questions), answers=answers, next_question=next_question)
+        next_question = next((question for question in order if question.pk not in answered), None)
+    return Progress(
+        quiz=quiz,
+        attempt=attempt,
+        questions=tuple(questions),
+        answers=answers,
+        next_question=next_question,
+        order=order,
+    )

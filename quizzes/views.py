@@ -4,7 +4,7 @@ from functools import wraps
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.db.models import Exists, OuterRef, Prefetch, QuerySet
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import get_language
 from django.views.decorators.cache import never_cache
@@ -87,34 +87,36 @@ def attempt_start_view(request: HttpRequest, quiz: Quiz) -> HttpResponse:
     if progress.next_question is None:
         # Finished just now, or by the last answer given meanwhile in another tab.
         return redirect("quizzes:results", slug=quiz.slug)
-    return redirect(progress.next_question)
+    return redirect(progress.next_question_url)
 
 
 # Pages that show a learner's answers are kept by no cache, the browser's included (``no-store``).
 @never_cache
 @require_http_methods(["GET", "POST"])
 @learner_quiz_view()
-def question_view(request: HttpRequest, quiz: Quiz, position: int) -> HttpResponse:
-    """One question: the form while unanswered, the feedback (right or not, and why) once answered.
+def question_view(request: HttpRequest, quiz: Quiz, number: int) -> HttpResponse:
+    """The learner's question ``number`` (their own numbering, ``Progress.number_of``, as in "Question N of M"):
+    the form while unanswered, the feedback (right or not, and why) once answered.
 
-    A question the learner has not reached redirects to the one they answer next; a second answer to the same
-    question changes nothing and redirects to its feedback.
+    A question the learner has not reached, or a number beyond their total, redirects to the question they
+    answer next (to the results when the attempt is finished, to the quiz page when an author removed every
+    question it had left); without an attempt, to the quiz page. A second answer to the same question changes
+    nothing and redirects to its feedback.
     """
     progress = learner_progress(learner=request.user, quiz=quiz)
-    question = progress.question_at(position)
-    if question is None:
-        raise Http404
     if progress.attempt is None:
         return redirect(quiz)
-    answer = progress.answer_to(question)
+    question = progress.question_numbered(number)
+    answer = progress.answer_to(question) if question is not None else None
     if answer is not None:
         if request.method == "POST":
-            return redirect(question)
+            return redirect(progress.url_of(question))
         return _render_question(request, progress, question, answer=answer)
     if progress.next_question is None:
-        return redirect("quizzes:results", slug=quiz.slug)
-    if progress.next_question.pk != question.pk:
-        return redirect(progress.next_question)
+        # Finished (the results), or left with nothing to answer (the quiz page, where the button finishes it).
+        return redirect(quiz) if progress.can_finish else redirect("quizzes:results", slug=quiz.slug)
+    if question is None or progress.next_question.pk != question.pk:
+        return redirect(progress.next_question_url)
     form = AnswerForm(request.POST if request.method == "POST" else None, question=question)
     if request.method == "POST" and form.is_valid():
         try:
@@ -123,7 +125,8 @@ def question_view(request: HttpRequest, quiz: Quiz, position: int) -> HttpRespon
             )
         except AnswerRefused as refusal:
             messages.error(request, str(refusal))
-        return redirect(question)
+        # Answered, it keeps its number: the answered questions come first, and it is the last of them.
+        return redirect(progress.url_of(question))
     return _render_question(request, progress, question, form=form)
 
 

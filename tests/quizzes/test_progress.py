@@ -3,6 +3,7 @@
 import pytest
 from django.contrib.auth.models import AnonymousUser
 from django.db.models import Prefetch
+from django.utils import translation
 
 from quizzes.models import Answer, Attempt, Question, Quiz
 from quizzes.progress import learner_progress
@@ -90,30 +91,70 @@ def test_another_learners_attempt_is_not_read(learner):
 
 
 def test_questions_are_numbered_in_the_order_met_after_an_author_reorders_them(learner):
-    """Question 1 answered, then an author swaps questions 1 and 3: the question now at position 1 is the
-    learner's second, and the answered one, now at position 3, stays their first."""
+    """Question 1 answered, then an author swaps questions 1 and 3: the answered one, now at position 3, stays
+    the learner's first; the unanswered ones follow in position order."""
     quiz = make_quiz(questions=3)
     answer_quiz(learner, quiz, [1])
     swap_positions(quiz, 1, 3)
     progress = learner_progress(learner=learner, quiz=quiz)
     assert summary(progress) == ("Question 3", 2, 3, 1, False)
     assert progress.next_question.position == 1
-    assert [(q.text, progress.number_of(q)) for q in progress.questions] == [
-        ("Question 3", 2),
-        ("Question 2", 2),
-        ("Question 1", 1),
+    assert [(q.text, q.position, progress.number_of(q)) for q in progress.questions] == [
+        ("Question 3", 1, 2),
+        ("Question 2", 2, 3),
+        ("Question 1", 3, 1),
+    ]
+    assert [q.text if q else None for q in map(progress.question_numbered, range(5))] == [
+        None,
+        "Question 1",
+        "Question 3",
+        "Question 2",
+        None,
     ]
 
 
-def test_answer_to_and_question_at_read_what_was_loaded(learner, django_assert_num_queries):
+def test_a_questions_address_is_the_number_the_learner_sees(learner):
+    """The trial's case: questions 1 and 2 answered, then an author moves question 3 to position 1."""
+    quiz = make_quiz(slug="trial-quiz", questions=3)
+    answer_quiz(learner, quiz, [1, 2])
+    first, second, third = quiz.questions.order_by("position")
+    quiz.questions.all().renumber(order=[third.pk, first.pk, second.pk])
+    progress = learner_progress(learner=learner, quiz=quiz)
+    assert (progress.next_question.text, progress.next_question.position, progress.number) == ("Question 3", 1, 3)
+    with translation.override("fr"):
+        assert [progress.url_of(question) for question in (first, second, third)] == [
+            "/fr/quizzes/trial-quiz/questions/1/",
+            "/fr/quizzes/trial-quiz/questions/2/",
+            "/fr/quizzes/trial-quiz/questions/3/",
+        ]
+        assert progress.next_question_url == "/fr/quizzes/trial-quiz/questions/3/"
+
+
+def test_a_finished_attempt_numbers_only_the_questions_it_answered(learner):
+    quiz = make_quiz(questions=2)
+    answer_quiz(learner, quiz, [1, 2])
+    added = add_question(quiz, 3)
+    progress = learner_progress(learner=learner, quiz=quiz)
+    assert [q.text for q in progress.order] == ["Question 1", "Question 2"]
+    assert (progress.question_numbered(2).text, progress.question_numbered(3), progress.next_question_url) == (
+        "Question 2",
+        None,
+        None,
+    )
+    with pytest.raises(ValueError, match=f"Question {added.pk} has no number"):
+        progress.number_of(added)
+
+
+def test_answer_to_and_question_numbered_read_what_was_loaded(learner, django_assert_num_queries):
     quiz = make_quiz(questions=3)
     answer_quiz(learner, quiz, [2])
     picked = quiz.questions.get(position=1).choices.get(position=2)
     progress = learner_progress(learner=learner, quiz=quiz)
     with django_assert_num_queries(0):
-        first, second = progress.question_at(1), progress.question_at(2)
-        assert (first.text, second.text, progress.question_at(4)) == ("Question 1", "Question 2", None)
+        first, second = progress.question_numbered(1), progress.question_numbered(2)
+        assert (first.text, second.text, progress.question_numbered(4)) == ("Question 1", "Question 2", None)
         assert (progress.answer_to(first).choice_id, progress.answer_to(second)) == (picked.pk, None)
+        assert progress.url_of(second) == "/en/quizzes/quiz/questions/2/"
 
 
 # --- A fixed number of queries ------------------------------------------------------------------------------------

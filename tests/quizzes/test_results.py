@@ -124,7 +124,7 @@ def test_unfinished_attempt_is_asked_an_added_question_and_counts_it(learner, le
     add_question(quiz, 4)
     detail = learner_client.get(url("quizzes:detail", slug=quiz.slug))
     assertContains(detail, '<h2 id="quiz-status-heading" class="progress-label">Question 3 of 4</h2>', html=True)
-    page = learner_client.get(url("quizzes:question", slug=quiz.slug, position=3))
+    page = learner_client.get(url("quizzes:question", slug=quiz.slug, number=3))
     assertContains(page, '<p class="progress-label" id="progress-label">Question 3 of 4</p>', html=True)
     attempt = answer_quiz(learner, quiz, [1, 1, 1, 1])
     assert (attempt.is_finished, attempt.score, attempt.question_count) == (True, 4, 4)
@@ -140,8 +140,9 @@ def test_unfinished_attempt_numbers_questions_in_the_order_met_after_a_reorder(l
     detail = learner_client.get(url("quizzes:detail", slug=quiz.slug))
     assertContains(detail, '<h2 id="quiz-status-heading" class="progress-label">Question 2 of 3</h2>', html=True)
     assertContains(detail, '<p class="next-question">Question 3</p>', html=True)
-    answered = learner_client.get(url("quizzes:question", slug=quiz.slug, position=3))
+    answered = learner_client.get(url("quizzes:question", slug=quiz.slug, number=1))
     assertContains(answered, '<p class="progress-label" id="progress-label">Question 1 of 3</p>', html=True)
+    assertContains(answered, '<h1 class="question-text">Question 1</h1>', html=True)
 
 
 # --- What each answer records ---------------------------------------------------------------------------------------
@@ -195,9 +196,9 @@ def test_an_answer_given_after_switching_language_keeps_the_texts_of_that_langua
     Question.objects.filter(quiz=quiz, position=2).update(text_fr="Question 2 en français")
     learner_client.post(url("quizzes:start", "en", slug=quiz.slug))
     first = quiz.questions.get(position=1).choices.get(position=1)
-    learner_client.post(url("quizzes:question", "en", slug=quiz.slug, position=1), {"choice": first.pk})
+    learner_client.post(url("quizzes:question", "en", slug=quiz.slug, number=1), {"choice": first.pk})
     second = quiz.questions.get(position=2).choices.get(position=1)
-    learner_client.post(url("quizzes:question", "fr", slug=quiz.slug, position=2), {"choice": second.pk})
+    learner_client.post(url("quizzes:question", "fr", slug=quiz.slug, number=2), {"choice": second.pk})
 
     answers = Answer.objects.filter(attempt__learner=learner).order_by("answered_at", "pk")
     assert list(answers.values_list("language", "question_text")) == [

@@ -5,18 +5,21 @@ from pytest_django.asserts import assertContains, assertInHTML, assertNotContain
 from quizzes.models import Answer, Attempt
 from tests.factories import PASSWORD, answer_quiz, make_author, make_quiz, make_user
 from tests.pages import url
-from tests.quizzes.helpers import attribute, find, form_buttons, swap_positions
+from tests.quizzes.helpers import add_question, attribute, find, form_buttons, swap_positions
 
 pytestmark = pytest.mark.django_db
 
 
-def question_url(quiz, position: int, language: str = "en") -> str:
-    return url("quizzes:question", language, slug=quiz.slug, position=position)
+def question_url(quiz, number: int, language: str = "en") -> str:
+    """The address of the learner's question ``number``, as they see it numbered."""
+    return url("quizzes:question", language, slug=quiz.slug, number=number)
 
 
-def answer(client, quiz, position: int, choice_position: int, language: str = "en"):
+def answer(client, quiz, position: int, choice_position: int, language: str = "en", number: int | None = None):
+    """Post the choice at ``choice_position`` of the question at ``position`` to the learner's question ``number``,
+    which is ``position`` unless an author reordered questions mid-attempt."""
     choice = quiz.questions.get(position=position).choices.get(position=choice_position)
-    return client.post(question_url(quiz, position, language), {"choice": choice.pk})
+    return client.post(question_url(quiz, number or position, language), {"choice": choice.pk})
 
 
 def test_question_shows_position_progress_and_unselected_radio_choices(learner_client):
@@ -96,11 +99,46 @@ def test_choice_of_another_question_is_refused_and_nothing_saved(learner_client)
     assert Answer.objects.count() == 0
 
 
-def test_question_beyond_the_quiz_is_404(learner_client):
-    quiz = make_quiz(questions=2)
+def test_a_number_beyond_the_learners_total_leads_to_the_question_answered_next(learner_client):
+    quiz = make_quiz(questions=3)
     learner_client.post(url("quizzes:start", slug=quiz.slug))
-    assert learner_client.get(question_url(quiz, 3)).status_code == 404
+    answer(learner_client, quiz, 1, 1)
+    for number in (0, 4, 10**30):
+        response = learner_client.get(question_url(quiz, number))
+        assert (response.status_code, response["Location"]) == (302, question_url(quiz, 2))
+    response = answer(learner_client, quiz, 2, 1, number=4)
+    assert (response.status_code, response["Location"]) == (302, question_url(quiz, 2))
+    assert list(Answer.objects.values_list("question__position", flat=True)) == [1]
     assert learner_client.get(url("quizzes:detail", slug="no-such-quiz")).status_code == 404
+
+
+def test_a_number_beyond_a_finished_attempts_total_leads_to_the_results(learner, learner_client):
+    """A finished attempt numbers only its answers: a question added since has no number in it."""
+    quiz = make_quiz(questions=2)
+    answer_quiz(learner, quiz, [1, 1])
+    add_question(quiz, 3)
+    for method in (learner_client.get, learner_client.post):
+        response = method(question_url(quiz, 3))
+        assert (response.status_code, response["Location"]) == (302, url("quizzes:results", slug=quiz.slug))
+    assert Answer.objects.count() == 2
+
+
+def test_a_number_beyond_an_attempt_left_with_nothing_to_answer_leads_to_the_quiz_page(learner, learner_client):
+    """An author removed the only question the learner had left: the quiz page has the button that finishes it."""
+    quiz = make_quiz(questions=2)
+    answer_quiz(learner, quiz, [1])
+    quiz.questions.get(position=2).delete()
+    response = learner_client.get(question_url(quiz, 2))
+    assert (response.status_code, response["Location"]) == (302, url("quizzes:detail", slug=quiz.slug))
+    assert not Attempt.objects.get().is_finished
+
+
+def test_a_question_page_without_an_attempt_leads_to_the_quiz_page(learner_client):
+    quiz = make_quiz(questions=2)
+    for number in (1, 3):
+        response = learner_client.get(question_url(quiz, number))
+        assert (response.status_code, response["Location"]) == (302, url("quizzes:detail", slug=quiz.slug))
+    assert Attempt.objects.count() == 0
 
 
 def test_get_on_start_shows_the_quiz_page_and_starts_nothing(learner_client):
@@ -284,8 +322,9 @@ def test_questions_are_counted_one_to_n_whatever_their_positions(learner_client)
     answer(learner_client, quiz, 1, 1)
     detail = learner_client.get(url("quizzes:detail", slug=quiz.slug))
     assertContains(detail, '<h2 id="quiz-status-heading" class="progress-label">Question 2 of 2</h2>', html=True)
-    page = learner_client.get(question_url(quiz, 5))
+    page = learner_client.get(question_url(quiz, 2))
     assertContains(page, '<p class="progress-label" id="progress-label">Question 2 of 2</p>', html=True)
+    assertContains(page, '<legend class="question-text">Question 2</legend>', html=True)
 
 
 def test_finished_quiz_page_shows_the_last_score_instead_of_a_question_number(learner_client):
@@ -305,7 +344,8 @@ def test_results_page_refuses_post(learner_client):
 
 def test_question_numbers_agree_on_every_page_after_an_author_reorders_mid_attempt(learner_client):
     """Question 1 answered, then an author swaps questions 1 and 3: the quiz page, the question page before and
-    after answering, and the answered question's page all count in the order the learner meets them."""
+    after answering, and the answered question's page all count in the order the learner meets them, and each
+    page's address is the number it shows."""
     quiz = make_quiz(questions=3)
     learner_client.post(url("quizzes:start", slug=quiz.slug))
     answer(learner_client, quiz, 1, 1)
@@ -314,16 +354,97 @@ def test_question_numbers_agree_on_every_page_after_an_author_reorders_mid_attem
     detail = learner_client.get(url("quizzes:detail", slug=quiz.slug))
     assertContains(detail, '<h2 id="quiz-status-heading" class="progress-label">Question 2 of 3</h2>', html=True)
     assertContains(detail, '<p class="next-question">Question 3</p>', html=True)
-    before = learner_client.get(question_url(quiz, 1))
+    assert learner_client.post(url("quizzes:start", slug=quiz.slug))["Location"] == question_url(quiz, 2)
+    before = learner_client.get(question_url(quiz, 2))
     assertContains(before, '<p class="progress-label" id="progress-label">Question 2 of 3</p>', html=True)
     assertContains(before, '<legend class="question-text">Question 3</legend>', html=True)
-    answer(learner_client, quiz, 1, 1)
-    after = learner_client.get(question_url(quiz, 1))
+    assert answer(learner_client, quiz, 1, 1, number=2)["Location"] == question_url(quiz, 2)
+    after = learner_client.get(question_url(quiz, 2))
     assertContains(after, '<p class="progress-label" id="progress-label">Question 2 of 3</p>', html=True)
-    first = learner_client.get(question_url(quiz, 3))
+    assertContains(after, '<h1 class="question-text">Question 3</h1>', html=True)
+    assertContains(after, f'<a class="button" href="{question_url(quiz, 3)}">Next question</a>', html=True)
+    first = learner_client.get(question_url(quiz, 1))
     assertContains(first, '<p class="progress-label" id="progress-label">Question 1 of 3</p>', html=True)
+    assertContains(first, '<h1 class="question-text">Question 1</h1>', html=True)
     detail = learner_client.get(url("quizzes:detail", slug=quiz.slug))
     assertContains(detail, '<h2 id="quiz-status-heading" class="progress-label">Question 3 of 3</h2>', html=True)
+    assertContains(detail, '<p class="next-question">Question 2</p>', html=True)
+
+
+def test_after_an_author_moves_the_last_question_first_resume_leads_to_the_learners_question_3(learner_client):
+    """The trial of issue 8, in French: questions 1 and 2 answered, then an author moves question 3 to
+    position 1 (positions become 3, 1, 2). The learner's third question is still at /questions/3/, and their
+    answers at /1/ and /2/."""
+    quiz = make_quiz(slug="trial-quiz", questions=3)
+    start_url = url("quizzes:start", "fr", slug=quiz.slug)
+    learner_client.post(start_url)
+    answer(learner_client, quiz, 1, 1, "fr")
+    answer(learner_client, quiz, 2, 2, "fr")
+    first, second, third = quiz.questions.order_by("position")
+    quiz.questions.all().renumber(order=[third.pk, first.pk, second.pk])
+
+    detail = learner_client.get(url("quizzes:detail", "fr", slug=quiz.slug))
+    assertContains(detail, '<h2 id="quiz-status-heading" class="progress-label">Question 3 de 3</h2>', html=True)
+    assert form_buttons(detail.content, start_url) == ["Reprendre"]
+    response = learner_client.post(start_url)
+    assert (response.status_code, response["Location"]) == (302, "/fr/quizzes/trial-quiz/questions/3/")
+    page = learner_client.get("/fr/quizzes/trial-quiz/questions/3/")
+    assertContains(page, '<p class="progress-label" id="progress-label">Question 3 de 3</p>', html=True)
+    assertContains(page, '<legend class="question-text">Question 3</legend>', html=True)
+
+    right = '<p class="feedback feedback-correct" lang="fr" role="status">Bonne réponse\N{NO-BREAK SPACE}!</p>'
+    wrong = '<p class="feedback feedback-incorrect" lang="fr" role="status">Mauvaise réponse.</p>'
+    yours = '<span class="tag" lang="fr">Votre réponse</span>'
+    correct = '<span class="tag" lang="fr">Bonne réponse</span>'
+    for number, feedback, picked in [
+        (1, right, f'<li class="is-correct">Q1 choice 1 {yours} {correct}</li>'),
+        (2, wrong, f'<li class="is-wrong">Q2 choice 2 {yours}</li>'),
+    ]:
+        page = learner_client.get(f"/fr/quizzes/trial-quiz/questions/{number}/")
+        assertContains(page, f'<p class="progress-label" id="progress-label">Question {number} de 3</p>', html=True)
+        assertContains(page, f'<h1 class="question-text">Question {number}</h1>', html=True)
+        assertContains(page, feedback, html=True)
+        assertContains(page, picked, html=True)
+
+    response = answer(learner_client, quiz, 1, 1, "fr", number=3)
+    assert response["Location"] == "/fr/quizzes/trial-quiz/questions/3/"
+    page = learner_client.get(response["Location"])
+    assertContains(page, '<p class="progress-label" id="progress-label">Question 3 de 3</p>', html=True)
+    assertContains(page, '<h1 class="question-text">Question 3</h1>', html=True)
+    assertContains(page, right, html=True)
+
+
+def test_addresses_and_numbers_agree_after_an_author_reorders_then_removes_a_question_mid_attempt(learner_client):
+    """Question 1 answered; an author moves question 3 first, then removes question 2 (positions become
+    Q3, Q1, Q4). The learner meets Q1, Q3, Q4 as questions 1, 2, 3, at /1/, /2/, /3/."""
+    quiz = make_quiz(questions=4)
+    learner_client.post(url("quizzes:start", slug=quiz.slug))
+    answer(learner_client, quiz, 1, 1)
+    q1, q2, q3, q4 = quiz.questions.order_by("position")
+    quiz.questions.all().renumber(order=[q3.pk, q1.pk, q2.pk, q4.pk])
+    q2.delete()
+    quiz.questions.all().renumber()
+    assert list(quiz.questions.values_list("text", "position")) == [
+        ("Question 3", 1),
+        ("Question 1", 2),
+        ("Question 4", 3),
+    ]
+
+    assert learner_client.post(url("quizzes:start", slug=quiz.slug))["Location"] == question_url(quiz, 2)
+    assert learner_client.get(question_url(quiz, 3))["Location"] == question_url(quiz, 2)
+    page = learner_client.get(question_url(quiz, 2))
+    assertContains(page, '<p class="progress-label" id="progress-label">Question 2 of 3</p>', html=True)
+    assertContains(page, '<legend class="question-text">Question 3</legend>', html=True)
+    answer(learner_client, quiz, 1, 1, number=2)
+    page = learner_client.get(question_url(quiz, 2))
+    assertContains(page, '<h1 class="question-text">Question 3</h1>', html=True)
+    assertContains(page, f'<a class="button" href="{question_url(quiz, 3)}">Next question</a>', html=True)
+    page = learner_client.get(question_url(quiz, 3))
+    assertContains(page, '<p class="progress-label" id="progress-label">Question 3 of 3</p>', html=True)
+    assertContains(page, '<legend class="question-text">Question 4</legend>', html=True)
+    page = learner_client.get(question_url(quiz, 1))
+    assertContains(page, '<p class="progress-label" id="progress-label">Question 1 of 3</p>', html=True)
+    assertContains(page, '<h1 class="question-text">Question 1</h1>', html=True)
 
 
 def test_pages_of_an_attempt_left_with_nothing_to_answer_write_nothing_and_offer_to_finish_it(learner_client):
@@ -377,7 +498,7 @@ def test_logged_out_visitor_logs_in_then_returns_to_the_page_asked_for_or_after_
     quiz = make_quiz()
 
     def address(name: str) -> str:
-        kwargs = {"position": 2} if name == "quizzes:question" else {}
+        kwargs = {"number": 2} if name == "quizzes:question" else {}
         return url(name, "fr", slug=quiz.slug, **kwargs)
 
     response = getattr(client, method)(address(page))
@@ -393,7 +514,7 @@ def test_pages_of_a_draft_are_404_to_a_visitor_without_results_and_to_staff_outs
     quiz = make_quiz(published=False)
     if who != "anonymous":
         client.force_login(make_user() if who == "learner" else make_author())
-    kwargs = {"position": 1} if page == "quizzes:question" else {}
+    kwargs = {"number": 1} if page == "quizzes:question" else {}
     method = client.get if page == "quizzes:results" else client.post
     response = method(url(page, slug=quiz.slug, **kwargs))
     if who == "author" and page == "quizzes:results":
