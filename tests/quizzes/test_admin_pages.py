@@ -13,6 +13,7 @@ from quizzes.models import Attempt
 from quizzes.services import AUTHORS_GROUP
 from tests.factories import answer_quiz, make_author, make_quiz, make_superuser, make_user
 from tests.quizzes.admin_forms import LANGUAGE_CODES, question_change_url, quiz_change_url
+from tests.quizzes.helpers import attribute, find, own_text
 
 pytestmark = pytest.mark.django_db
 
@@ -183,3 +184,12 @@ def test_question_change_page_reads_a_fixed_number_of_queries(author_client, dja
         response = author_client.get(question_change_url(question))
     choices = response.context["inline_admin_formsets"][0].formset.forms
     assert [choice.instance.position for choice in choices] == [1, 2, 3, 4, None]  # and a blank one to fill in
+
+
+def test_the_quiz_page_in_french_has_no_english_left_from_the_nested_inlines(author_client):
+    quiz = make_quiz(questions=1, published=False)
+    page = author_client.get(quiz_change_url(quiz), headers={"accept-language": "fr"}).content
+    removes = find(page, lambda node: "djn-remove-handler" in (attribute(node, "class") or "").split())
+    assert removes and {own_text(link) for link in removes} == {"Supprimer"}
+    headings = {own_text(node) for node in find(page, lambda node: node.name == "b")}
+    assert {"Question\u00a0:", "Choix\u00a0:"} <= headings
