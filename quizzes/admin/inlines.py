@@ -60,6 +60,10 @@ class QuestionInline(TranslationInlineModelAdmin, nested_admin.NestedStackedInli
     view_on_site = False  # a question's page exists only within a learner's attempt
     formfield_overrides = SHORT_TEXT
 
+    class Media:
+        # django-nested-admin numbers positions from 0 when it reorders; this shows them from 1.
+        js = ("admin/js/jquery.init.js", "js/admin_positions.js")
+
     def get_extra(self, request: HttpRequest, obj=None, **kwargs) -> int:
         """One blank question (with four blank choices), so that a question can be added without JavaScript
         too; "Add another question" adds more. A blank question left untouched is not saved."""

@@ -58,7 +58,7 @@ def test_author_adds_a_question_with_its_choices_on_the_quiz_page(author_page, l
     assert page.locator('a[href="#tab_id_questions-0-choices-0-text_fr"]').is_visible()
 
     page.get_by_role("link", name="Ajouter un objet Question supplémentaire").click()
-    new = "#id_questions-8-"
+    new = "#id_questions-9-"  # after the blank question the page offers (questions-8)
     page.locator(f'a[href="#tab_{new[1:]}text_en"]').click()
     page.locator(f"{new}text_en").fill("Which collective averages the gradients?")
     page.locator(f'a[href="#tab_{new[1:]}text_fr"]').click()
@@ -85,10 +85,12 @@ def test_author_adds_a_question_with_its_choices_on_the_quiz_page(author_page, l
 
 
 def test_author_drags_a_question_to_the_top(author_page):
-    """django-nested-admin's drag handle (the question's title bar) works beside the language tabs; its
-    numbering from 0 is saved as 1..8."""
+    """django-nested-admin's drag handle (the question's title bar) works beside the language tabs; the position
+    fields show 1..8 as the headings do, before and after the drag, and the new order is saved."""
     page, problems = author_page
     quiz = Quiz.objects.get()
+    positions = [page.locator(f"#id_questions-{index}-position") for index in range(4)]
+    assert [position.input_value() for position in positions] == ["1", "2", "3", "4"]
     third = list(quiz.questions.order_by("position").values_list("text_en", flat=True))[2]
     handle, first = page.locator("#questions-2 > h3"), page.locator("#questions-0 > h3")
     handle.scroll_into_view_if_needed()
@@ -99,12 +101,7 @@ def test_author_drags_a_question_to_the_top(author_page):
         end = first.bounding_box()
         page.mouse.move(start["x"] + 50, start["y"] + (end["y"] - 20 - start["y"]) * step / 29, steps=2)
     page.mouse.up()
-    assert [page.locator(f"#id_questions-{index}-position").input_value() for index in range(4)] == [
-        "1",
-        "2",
-        "0",
-        "3",
-    ]
+    assert [position.input_value() for position in positions] == ["2", "3", "1", "4"]
     page.locator("input[name=_continue]").click()
     page.wait_for_load_state()
     assert quiz.questions.get(position=1).text_en == third
