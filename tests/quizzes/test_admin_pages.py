@@ -12,8 +12,8 @@ from pytest_django.asserts import assertInHTML
 from quizzes.models import Attempt
 from quizzes.services import AUTHORS_GROUP
 from tests.factories import answer_quiz, make_author, make_quiz, make_superuser, make_user
+from tests.pages import attribute, find, own_text
 from tests.quizzes.admin_forms import LANGUAGE_CODES, question_change_url, quiz_change_url
-from tests.quizzes.helpers import attribute, find, own_text
 
 pytestmark = pytest.mark.django_db
 

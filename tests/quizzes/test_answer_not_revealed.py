@@ -9,7 +9,7 @@ from django.test.html import Element
 from pytest_django.asserts import assertHTMLEqual
 
 from tests.factories import make_user
-from tests.quizzes.helpers import attribute, find
+from tests.pages import attribute, find
 
 pytestmark = pytest.mark.django_db
 

@@ -4,16 +4,12 @@ from pytest_django.asserts import assertInHTML
 
 from guides.models import Guide
 from quizzes.models import Choice, Question, Quiz
-from tests.quizzes.helpers import attribute, find, own_text
+from tests.pages import attribute, find, has_class, own_text
 from tests.quizzes.seed_renderings import FRENCH_SEED, TURKISH_SEED
 
 pytestmark = pytest.mark.django_db
 
 UNTRANSLATED = {3, 4, 6, 7, 8}
-
-
-def has_class(css_class: str):
-    return lambda node: css_class in (attribute(node, "class") or "").split()
 
 
 def preview_blocks(page: bytes) -> list[dict]:

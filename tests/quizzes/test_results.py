@@ -5,8 +5,8 @@ from pytest_django.asserts import assertContains, assertInHTML, assertNotContain
 
 from quizzes.models import Answer, Attempt, Question
 from tests.factories import answer_quiz, make_quiz, make_user
-from tests.pages import url
-from tests.quizzes.helpers import add_question, swap_positions, texts_of
+from tests.pages import texts_of, url
+from tests.quizzes.helpers import add_question, swap_positions
 
 pytestmark = pytest.mark.django_db
 

@@ -4,8 +4,8 @@ from pytest_django.asserts import assertContains, assertInHTML, assertNotContain
 
 from quizzes.models import Answer, Attempt
 from tests.factories import PASSWORD, answer_quiz, make_author, make_quiz, make_user
-from tests.pages import url
-from tests.quizzes.helpers import add_question, attribute, find, form_buttons, swap_positions
+from tests.pages import attribute, find, form_buttons, url
+from tests.quizzes.helpers import add_question, swap_positions
 
 pytestmark = pytest.mark.django_db
 
