@@ -5,3 +5,6 @@ from django.utils.translation import gettext_lazy as _
 class QuizzesConfig(AppConfig):
     name = "quizzes"
     verbose_name = _("Quizzes")
+
+    def ready(self) -> None:
+        from quizzes import signals  # noqa: F401  (connects the receivers)

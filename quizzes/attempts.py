@@ -4,6 +4,7 @@ The content models are referred to by name ("quizzes.Question") so that this mod
 ``quizzes.models``, which imports it.
 """
 
+import uuid
 from typing import TYPE_CHECKING
 
 from django.conf import settings
@@ -15,12 +16,61 @@ if TYPE_CHECKING:
     from quizzes.models import Question
 
 
+def counted_in_statistics(answers: str = "answers") -> Q:
+    """The rule for which answers the authors' answer statistics count: those of learners with an account.
+
+    Guests' answers are left out: anyone can send them without an account, and they are deleted when the
+    guest's session expires (``manage.py clearguests``), which would make the numbers shrink. They count from
+    the moment the guest signs up or logs in, when their attempts join the account (README, "Guests").
+
+    Args:
+        answers: the lookup path from the model being annotated to ``Answer`` (``"answers"`` from a question or
+            a choice).
+
+    Returns:
+        A ``Q`` for the ``filter`` of a ``Count`` over ``answers``.
+    """
+    return Q(**{f"{answers}__attempt__learner__isnull": False})
+
+
+class Guest(models.Model):
+    """A visitor without an account who has started a quiz: the owner of their attempts until they sign up or
+    log in, when ``quizzes.guests.guest_attempts_join`` moves the attempts into the account and deletes the guest.
+
+    A guest is tied to one session (``session_key``, unique, so that concurrent first starts in one browser make
+    one guest); the session names the guest in its data (``quizzes.guests.GUEST_SESSION_KEY``), which survives the
+    new session key Django gives at login. Once that session has expired, ``manage.py clearguests`` deletes the
+    guest with its attempts and answers.
+    """
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    session_key = models.CharField(_("session key"), max_length=40, unique=True)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("guest")
+        verbose_name_plural = _("guests")
+
+    def __str__(self) -> str:
+        return str(_("Guest %(id)s") % {"id": str(self.pk)[:8]})
+
+
 class AttemptQuerySet(models.QuerySet):
     def unfinished(self) -> "AttemptQuerySet":
-        return self.filter(finished_at__isnull=True)
+        """Attempts still being taken: neither finished nor closed."""
+        return self.filter(finished_at__isnull=True, closed_at__isnull=True)
 
     def finished(self) -> "AttemptQuerySet":
         return self.filter(finished_at__isnull=False)
+
+    def not_closed(self) -> "AttemptQuerySet":
+        """Attempts a learner sees: finished or unfinished, without those closed when a guest's attempts joined
+        their account (``Attempt.closed_at``)."""
+        return self.filter(closed_at__isnull=True)
+
+    def of_learners(self) -> "AttemptQuerySet":
+        """Attempts of learners with an account, without guests' (``counted_in_statistics``)."""
+        return self.filter(learner__isnull=False)
 
     def with_score(self) -> "AttemptQuerySet":
         """Annotate ``correct_count`` (correct answers) and ``answer_count`` (all answers), ints, in one query.
@@ -36,8 +86,15 @@ class AttemptQuerySet(models.QuerySet):
 class Attempt(models.Model):
     """One run of a learner through a quiz, from start to the last answer.
 
-    A learner has at most one unfinished attempt per quiz (a conditional unique constraint); finished attempts
-    are kept, so a retake adds a new one.
+    Its owner is either a learner (an account) or a guest (``Guest``), never both. Each has at most one
+    unfinished attempt per quiz (conditional unique constraints); finished attempts are kept, so a retake adds a
+    new one.
+
+    A closed attempt (``closed_at``) is one that stopped unfinished because another attempt at the same quiz took
+    its place: when a guest logs in to an account that had an unfinished attempt at a quiz the guest had started
+    too, the one further along goes on and the other is closed (``quizzes.guests.guest_attempts_join``). Closed
+    attempts take no more answers and are not shown to their learner; their answers stay in the statistics and
+    in the learner's data export.
 
     What an attempt covers (README, "Authoring"):
 
@@ -52,12 +109,21 @@ class Attempt(models.Model):
     """
 
     learner = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="attempts", verbose_name=_("learner")
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="attempts",
+        verbose_name=_("learner"),
+    )
+    guest = models.ForeignKey(
+        Guest, on_delete=models.CASCADE, null=True, blank=True, related_name="attempts", verbose_name=_("guest")
     )
     quiz = models.ForeignKey("quizzes.Quiz", on_delete=models.CASCADE, related_name="attempts", verbose_name=_("quiz"))
     language = models.CharField(_("language"), max_length=10, choices=settings.LANGUAGES)
     started_at = models.DateTimeField(_("started"), auto_now_add=True)
     finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
+    closed_at = models.DateTimeField(_("closed"), null=True, blank=True)
 
     objects = AttemptQuerySet.as_manager()
 
@@ -68,21 +134,38 @@ class Attempt(models.Model):
         constraints = [
             models.UniqueConstraint(
                 fields=["learner", "quiz"],
-                condition=Q(finished_at__isnull=True),
+                condition=Q(finished_at__isnull=True, closed_at__isnull=True),
                 name="one_unfinished_attempt_per_learner_and_quiz",
+            ),
+            models.UniqueConstraint(
+                fields=["guest", "quiz"],
+                condition=Q(finished_at__isnull=True, closed_at__isnull=True),
+                name="one_unfinished_attempt_per_guest_and_quiz",
+            ),
+            models.CheckConstraint(
+                condition=Q(learner__isnull=False, guest__isnull=True) | Q(learner__isnull=True, guest__isnull=False),
+                name="attempt_has_one_owner",
             ),
             models.CheckConstraint(
                 condition=Q(finished_at__isnull=True) | Q(finished_at__gte=models.F("started_at")),
                 name="attempt_finishes_after_start",
             ),
+            models.CheckConstraint(
+                condition=Q(finished_at__isnull=True) | Q(closed_at__isnull=True),
+                name="attempt_finished_or_closed_not_both",
+            ),
         ]
 
     def __str__(self) -> str:
-        return f"{self.learner} – {self.quiz} ({self.started_at:%Y-%m-%d %H:%M})"
+        return f"{self.learner or self.guest} – {self.quiz} ({self.started_at:%Y-%m-%d %H:%M})"
 
     @property
     def is_finished(self) -> bool:
         return self.finished_at is not None
+
+    @property
+    def is_closed(self) -> bool:
+        return self.closed_at is not None
 
     @property
     def score(self) -> int:

@@ -112,13 +112,15 @@ class PositionedQuerySet(models.QuerySet):
 
 class QuestionQuerySet(PositionedQuerySet):
     def with_answer_counts(self) -> "QuestionQuerySet":
-        """Annotate ``answer_count`` and ``correct_answer_count`` (ints): learners' answers, all attempts.
+        """Annotate ``answer_count`` and ``correct_answer_count`` (ints): the answers of learners with an account
+        (``counted_in_statistics``: not guests'), in all attempts.
 
         ``correct_answer_count`` counts answers judged correct when they were given (``Answer.is_correct``).
         """
+        counted = counted_in_statistics()
         return self.annotate(
-            answer_count=Count("answers", distinct=True),
-            correct_answer_count=Count("answers", filter=Q(answers__is_correct=True), distinct=True),
+            answer_count=Count("answers", filter=counted, distinct=True),
+            correct_answer_count=Count("answers", filter=counted & Q(answers__is_correct=True), distinct=True),
         )
 
 
@@ -171,8 +173,9 @@ class Question(models.Model):
 
 class ChoiceQuerySet(PositionedQuerySet):
     def with_pick_count(self) -> "ChoiceQuerySet":
-        """Annotate ``pick_count`` (int): how many learners' answers picked each choice, all attempts."""
-        return self.annotate(pick_count=Count("answers"))
+        """Annotate ``pick_count`` (int): how many answers of learners with an account picked each choice, in all
+        attempts (``counted_in_statistics``: not guests')."""
+        return self.annotate(pick_count=Count("answers", filter=counted_in_statistics()))
 
 
 class Choice(models.Model):
@@ -215,7 +218,7 @@ class Choice(models.Model):
 
 
 # Attempts and answers live in their own module; Django finds them here, and callers import them from here.
-from quizzes.attempts import Answer, Attempt, AttemptQuerySet  # noqa: E402
+from quizzes.attempts import Answer, Attempt, AttemptQuerySet, Guest, counted_in_statistics  # noqa: E402
 
 __all__ = [
     "MAX_KEY_LENGTH",
@@ -226,6 +229,7 @@ __all__ = [
     "Choice",
     "ChoiceQuerySet",
     "Difficulty",
+    "Guest",
     "PositionedQuerySet",
     "Question",
     "QuestionQuerySet",

@@ -5,6 +5,7 @@ attempt, which question next, "Question N of M" and the address of question N); 
 that answers them.
 """
 
+import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -138,33 +139,50 @@ def learner_order(
     return answered + tuple(question for question in questions if question.pk not in answered_pks)
 
 
-def learner_attempts(*, learner: AbstractBaseUser | AnonymousUser, quiz: Quiz) -> QuerySet[Attempt]:
-    """The attempts at ``quiz`` that belong to ``learner`` (none for an anonymous user), finished or not.
+def learner_attempts(
+    *, learner: AbstractBaseUser | AnonymousUser, quiz: Quiz | None = None, guest: uuid.UUID | None = None
+) -> QuerySet[Attempt]:
+    """The attempts that belong to the visitor, finished or not, without closed ones (``Attempt.closed_at``).
 
-    The pages read a learner's attempts through here, so that a guest's session can become another owner in
-    this one place, with a keyword-only argument that leaves callers as they are.
-    """
-    if not learner.is_authenticated:
-        return Attempt.objects.none()
-    return Attempt.objects.filter(learner=learner, quiz=quiz)
-
-
-def learner_progress(*, learner: AbstractBaseUser | AnonymousUser, quiz: Quiz) -> Progress:
-    """Read where ``learner`` stands in ``quiz``; writes nothing.
+    Every page reads a learner's or a guest's attempts through here.
 
     Args:
-        learner: the request's user; an anonymous user has no attempt (guests, once they exist, will be passed
-            as another keyword-only owner, leaving callers' arguments as they are).
+        learner: the request's user. A logged-in learner's attempts are theirs, whatever ``guest`` says.
+        quiz: only the attempts at this quiz; every quiz's when None.
+        guest: the id of the guest the session names (``quizzes.guests.session_guest``), for a visitor who is not
+            logged in; None for a visitor who has started nothing.
+
+    Returns:
+        An ``AttemptQuerySet`` (no query yet); empty for a visitor who is neither logged in nor a guest.
+    """
+    if learner.is_authenticated:
+        attempts = Attempt.objects.filter(learner=learner)
+    elif guest is not None:
+        attempts = Attempt.objects.filter(guest_id=guest)
+    else:
+        return Attempt.objects.none()
+    attempts = attempts.not_closed()
+    return attempts if quiz is None else attempts.filter(quiz=quiz)
+
+
+def learner_progress(
+    *, learner: AbstractBaseUser | AnonymousUser, quiz: Quiz, guest: uuid.UUID | None = None
+) -> Progress:
+    """Read where ``learner`` (or the guest ``guest``) stands in ``quiz``; writes nothing.
+
+    Args:
+        learner: the request's user; a visitor who is not logged in has attempts only as a guest.
+        guest: as for ``learner_attempts``.
         quiz: any quiz. Its questions and their choices are read from its prefetch cache when present (the quiz
             page prefetches them), else loaded here.
 
     Returns:
-        A ``Progress``. Queries, whatever the number of questions and answers: the attempt (1, none for an
-        anonymous user), its answers (1 when there is an attempt), the questions and their choices (2, none when
-        prefetched).
+        A ``Progress``. Queries, whatever the number of questions and answers: the attempt (1, none for a
+        visitor who is neither logged in nor a guest), its answers (1 when there is an attempt), the questions
+        and their choices (2, none when prefetched).
     """
     attempt = (
-        learner_attempts(learner=learner, quiz=quiz)
+        learner_attempts(learner=learner, quiz=quiz, guest=guest)
         .with_score()
         # The unfinished attempt (finished_at NULL) comes first, then the latest finished one.
         .order_by(F("finished_at").desc(nulls_first=True), "-pk")

@@ -1,7 +1,9 @@
 """Writes that touch several models: starting an attempt, answering a question, making someone an author."""
 
+import uuid
+
 from django.contrib.auth.base_user import AbstractBaseUser
-from django.contrib.auth.models import Group
+from django.contrib.auth.models import AnonymousUser, Group
 from django.db import IntegrityError, transaction
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
@@ -17,27 +19,40 @@ class AnswerRefused(Exception):
 
 
 @transaction.atomic
-def attempt_start(*, learner: AbstractBaseUser, quiz: Quiz, language: str) -> Attempt:
-    """Return the learner's unfinished attempt at ``quiz``, or start a new one.
+def attempt_start(
+    *, learner: AbstractBaseUser | AnonymousUser, quiz: Quiz, language: str, guest: uuid.UUID | None = None
+) -> Attempt:
+    """Return the learner's (or the guest's) unfinished attempt at ``quiz``, or start a new one.
 
     Args:
-        learner: an authenticated user.
+        learner: the request's user; when logged in, the attempt is theirs.
         quiz: a published quiz.
         language: the language code the attempt starts in (one of ``settings.LANGUAGES``), e.g. ``"fr"``.
+        guest: for a visitor who is not logged in, the id of an existing guest
+            (``quizzes.guests.guest_for_writing``); ignored for a logged-in learner.
 
     Returns:
-        The unfinished attempt, which is new when the learner had none (first try or retake). Starting twice,
-        even concurrently, never makes two unfinished attempts: the database allows one per learner and quiz.
+        The unfinished attempt, which is new when the owner had none (first try or retake). Starting twice,
+        even concurrently, never makes two unfinished attempts: the database allows one per owner and quiz.
+
+    Raises:
+        ValueError: the visitor is neither logged in nor a guest.
     """
-    existing = Attempt.objects.unfinished().filter(learner=learner, quiz=quiz).first()
+    if learner.is_authenticated:
+        owner = {"learner": learner}
+    elif guest is not None:
+        owner = {"guest_id": guest}
+    else:
+        raise ValueError("An attempt needs a logged-in learner or a guest.")
+    existing = Attempt.objects.unfinished().filter(quiz=quiz, **owner).first()
     if existing is not None:
         return existing
     try:
         with transaction.atomic():
-            return Attempt.objects.create(learner=learner, quiz=quiz, language=language)
+            return Attempt.objects.create(quiz=quiz, language=language, **owner)
     except IntegrityError:
         # A concurrent request started it between our look-up and the insert.
-        return Attempt.objects.unfinished().get(learner=learner, quiz=quiz)
+        return Attempt.objects.unfinished().get(quiz=quiz, **owner)
 
 
 @transaction.atomic
@@ -51,10 +66,11 @@ def attempt_finish_if_complete(*, attempt: Attempt) -> bool:
         attempt: any attempt.
 
     Returns:
-        True when this call finished it; False when it was finished already or still has questions to answer.
+        True when this call finished it; False when it was finished or closed already, or still has questions to
+        answer.
     """
     attempt = Attempt.objects.select_for_update().get(pk=attempt.pk)
-    if attempt.is_finished or attempt.next_question() is not None:
+    if attempt.is_finished or attempt.is_closed or attempt.next_question() is not None:
         return False
     attempt.finished_at = timezone.now()
     attempt.save(update_fields=["finished_at"])
@@ -65,7 +81,7 @@ def attempt_finish_if_complete(*, attempt: Attempt) -> bool:
 def answer_submit(
     *, attempt: Attempt, question: Question, choice: Choice, language: str | None = None
 ) -> tuple[Answer, bool]:
-    """Record the learner's answer to ``question``; the first answer is final.
+    """Record the learner's (or the guest's) answer to ``question``; the first answer is final.
 
     Finishes the attempt (sets ``finished_at``) when this answers its last open question. The answer keeps the
     language it was given in and the question's and the choice's texts as the learner saw them: in that
@@ -73,7 +89,7 @@ def answer_submit(
     page).
 
     Args:
-        attempt: the learner's unfinished attempt.
+        attempt: the learner's or the guest's unfinished attempt.
         question: a question of ``attempt.quiz``; must be the attempt's next question.
         choice: one of ``question``'s choices.
         language: the code of the language the question was shown in (one of ``settings.LANGUAGES``), e.g.
@@ -84,8 +100,9 @@ def answer_submit(
         earlier answer is returned unchanged.
 
     Raises:
-        AnswerRefused: the choice does not belong to the question, the question is not part of the quiz, or it
-            is not the attempt's next question (questions are answered in order).
+        AnswerRefused: the choice does not belong to the question, the question is not part of the quiz, it
+            is not the attempt's next question (questions are answered in order), or the attempt was closed
+            meanwhile (``quizzes.guests.guest_attempts_join``).
     """
     # Lock the attempt so two concurrent answers are judged one after the other.
     attempt = Attempt.objects.select_for_update().get(pk=attempt.pk)
@@ -98,6 +115,8 @@ def answer_submit(
         return existing, False
     if attempt.is_finished:
         raise AnswerRefused(_("This attempt is already finished."))
+    if attempt.is_closed:
+        raise AnswerRefused(_("This attempt was closed: another attempt at this quiz goes on in your account."))
     next_question = attempt.next_question()
     if next_question is None or next_question.pk != question.pk:
         raise AnswerRefused(_("Please answer the questions in order."))

@@ -9,4 +9,5 @@ urlpatterns = [
     path("<slug:slug>/start/", views.attempt_start_view, name="start"),
     path("<slug:slug>/questions/<int:number>/", views.question_view, name="question"),
     path("<slug:slug>/results/", views.results_view, name="results"),
+    path("<slug:slug>/results/<int:pk>/", views.results_view, name="attempt_results"),
 ]

@@ -2,7 +2,6 @@ from collections.abc import Callable
 from functools import wraps
 
 from django.contrib import messages
-from django.contrib.auth.views import redirect_to_login
 from django.db.models import Exists, OuterRef, Prefetch, QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -13,23 +12,23 @@ from django.views.generic import DetailView
 
 from guides.models import Guide
 from quizzes.forms import AnswerForm
-from quizzes.models import Attempt, Question, Quiz
+from quizzes.guests import guest_for_writing, session_guest
+from quizzes.models import Question, Quiz
 from quizzes.progress import Progress, learner_attempts, learner_progress
 from quizzes.services import AnswerRefused, answer_submit, attempt_finish_if_complete, attempt_start
 
 
-def learner_quiz_view(*, quizzes: Callable[..., QuerySet[Quiz]] | None = None):
-    """Decorate a view of one quiz taken by a logged-in learner, ``view(request, quiz, **kwargs)``, whose URL
+def learner_quiz_view(*, quizzes: Callable[[HttpRequest], QuerySet[Quiz]] | None = None):
+    """Decorate a view of one quiz taken by a learner or a guest, ``view(request, quiz, **kwargs)``, whose URL
     gives the quiz's ``slug``.
 
-    The guard, the same for starting, answering and results: a quiz the visitor may not reach is 404 (for a
-    visitor not logged in, any unpublished quiz, so that a draft's existence is not revealed); a visitor who is
-    not logged in is sent to log in, and then back to the page they asked for when it was a GET or HEAD, or to
-    the quiz page after a POST (a form sent while logged out is not replayed; the quiz page has the button).
+    The guard, the same for starting, answering and results: a quiz the visitor may not reach is 404. Visitors
+    who are not logged in take quizzes as guests (``quizzes.guests``); the view reads their attempts with
+    ``learner_attempts(learner=request.user, guest=session_guest(request))``.
 
     Args:
-        quizzes: ``quizzes(user) -> QuerySet[Quiz]``, the quizzes a logged-in ``user`` may reach through this
-            view; published quizzes when left out.
+        quizzes: ``quizzes(request) -> QuerySet[Quiz]``, the quizzes the visitor may reach through this view;
+            published quizzes (drafts too for staff) when left out.
 
     Raises:
         Http404: no quiz with this slug among those the visitor may reach.
@@ -38,16 +37,17 @@ def learner_quiz_view(*, quizzes: Callable[..., QuerySet[Quiz]] | None = None):
     def decorate(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
         @wraps(view)
         def guarded(request: HttpRequest, slug: str, **kwargs) -> HttpResponse:
-            if not request.user.is_authenticated:
-                quiz = get_object_or_404(Quiz.objects.published(), slug=slug)
-                asked_for = request.method in ("GET", "HEAD")
-                return redirect_to_login(request.get_full_path() if asked_for else quiz.get_absolute_url())
-            reachable = quizzes(request.user) if quizzes is not None else Quiz.objects.published()
+            reachable = quizzes(request) if quizzes is not None else Quiz.objects.published()
             return view(request, get_object_or_404(reachable, slug=slug), **kwargs)
 
         return guarded
 
     return decorate
+
+
+def _progress(request: HttpRequest, quiz: Quiz) -> Progress:
+    """``learner_progress`` for the request's learner, or its guest."""
+    return learner_progress(learner=request.user, quiz=quiz, guest=session_guest(request))
 
 
 class QuizDetailView(DetailView):
@@ -65,23 +65,25 @@ class QuizDetailView(DetailView):
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        context["progress"] = learner_progress(learner=self.request.user, quiz=self.object)
+        context["progress"] = _progress(self.request, self.object)
         return context
 
 
 @require_http_methods(["GET", "POST"])
 @learner_quiz_view()
 def attempt_start_view(request: HttpRequest, quiz: Quiz) -> HttpResponse:
-    """Start (or resume) the learner's attempt and go to the question they answer next; an attempt left with
-    nothing to answer (an author removed its open questions) is finished here and shows its results.
+    """Start (or resume) the learner's or the guest's attempt and go to the question they answer next; an
+    attempt left with nothing to answer (an author removed its open questions) is finished here and shows its
+    results. A visitor who is not logged in becomes a guest here (``guest_for_writing``).
 
     A GET (a login's ``next``, a bookmarked or typed address) starts nothing and shows the quiz page, where the
     Start button is.
     """
     if request.method == "GET" or not quiz.questions.exists():
         return redirect(quiz)
-    attempt_start(learner=request.user, quiz=quiz, language=get_language())
-    progress = learner_progress(learner=request.user, quiz=quiz)
+    guest = None if request.user.is_authenticated else guest_for_writing(request)
+    attempt_start(learner=request.user, quiz=quiz, language=get_language(), guest=guest)
+    progress = learner_progress(learner=request.user, quiz=quiz, guest=guest)
     if progress.can_finish:
         attempt_finish_if_complete(attempt=progress.attempt)
     if progress.next_question is None:
@@ -103,7 +105,7 @@ def question_view(request: HttpRequest, quiz: Quiz, number: int) -> HttpResponse
     question it had left); without an attempt, to the quiz page. A second answer to the same question changes
     nothing and redirects to its feedback.
     """
-    progress = learner_progress(learner=request.user, quiz=quiz)
+    progress = _progress(request, quiz)
     if progress.attempt is None:
         return redirect(quiz)
     question = progress.question_numbered(number)
@@ -119,6 +121,8 @@ def question_view(request: HttpRequest, quiz: Quiz, number: int) -> HttpResponse
         return redirect(progress.next_question_url)
     form = AnswerForm(request.POST if request.method == "POST" else None, question=question)
     if request.method == "POST" and form.is_valid():
+        if not request.user.is_authenticated:
+            guest_for_writing(request)  # keeps the guest's session alive from this answer on
         try:
             answer_submit(
                 attempt=progress.attempt, question=question, choice=form.cleaned_data["choice"], language=get_language()
@@ -150,29 +154,37 @@ def _render_question(
     )
 
 
-def _quizzes_with_results(user) -> QuerySet[Quiz]:
-    """Quizzes whose results page ``user`` may reach: those whose page they may see, and any quiz they have
-    finished an attempt at, so that results stay readable after the quiz is unpublished."""
-    finished = Attempt.objects.finished().filter(learner=user, quiz=OuterRef("pk"))
-    return Quiz.objects.visible_to(user) | Quiz.objects.filter(Exists(finished))
+def _quizzes_with_results(request: HttpRequest) -> QuerySet[Quiz]:
+    """Quizzes whose results page the visitor may reach: those whose page they may see, and any quiz they (or
+    their guest) finished an attempt at, so that results stay readable after the quiz is unpublished."""
+    attempts = learner_attempts(learner=request.user, guest=session_guest(request))
+    finished = attempts.finished().filter(quiz=OuterRef("pk"))
+    return Quiz.objects.visible_to(request.user) | Quiz.objects.filter(Exists(finished))
 
 
 @never_cache
 @require_safe
 @learner_quiz_view(quizzes=_quizzes_with_results)
-def results_view(request: HttpRequest, quiz: Quiz) -> HttpResponse:
-    """The learner's latest finished attempt: its score, each of its answers in the order given, with the
-    correct choice and the explanation. Earlier attempts are listed with their scores.
+def results_view(request: HttpRequest, quiz: Quiz, pk: int | None = None) -> HttpResponse:
+    """One finished attempt of the learner (or the guest): its score, each of its answers in the order given,
+    with the correct choice and the explanation; the latest one at ``results/``, any one of theirs at
+    ``results/<pk>/``. Their other finished attempts are listed with their scores and links.
 
     A finished attempt stays readable after its quiz is unpublished, marked as no longer available and without
-    a retake. Without a finished attempt, the quiz page (where an attempt left with nothing to answer is
-    offered its results).
+    a retake. Without a finished attempt, ``results/`` goes to the quiz page (where an attempt left with nothing
+    to answer is offered its results). A guest is invited to sign up to keep them.
+
+    Raises:
+        Http404: ``pk`` is not one of the visitor's finished attempts at this quiz.
     """
-    attempts = learner_attempts(learner=request.user, quiz=quiz)
-    finished = attempts.finished().with_score()
-    attempt = finished.order_by("-finished_at").first()
-    if attempt is None:
-        return redirect(quiz)
+    attempts = learner_attempts(learner=request.user, quiz=quiz, guest=session_guest(request))
+    finished = attempts.finished().with_score().order_by("-finished_at", "-pk")
+    if pk is not None:
+        attempt = get_object_or_404(finished, pk=pk)
+    else:
+        attempt = finished.first()
+        if attempt is None:
+            return redirect(quiz)
     return render(
         request,
         "quizzes/results.html",
@@ -180,7 +192,8 @@ def results_view(request: HttpRequest, quiz: Quiz) -> HttpResponse:
             "quiz": quiz,
             "attempt": attempt,
             "answers": list(attempt.answers_for_results()),
-            "earlier_attempts": finished.exclude(pk=attempt.pk).order_by("-finished_at"),
+            "other_attempts": finished.exclude(pk=attempt.pk),
             "has_unfinished": quiz.published and attempts.unfinished().exists(),
+            "is_guest": not request.user.is_authenticated,
         },
     )

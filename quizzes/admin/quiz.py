@@ -82,7 +82,8 @@ class QuizAdmin(NestedTranslatedAdmin):
     def statistics_view(self, request: HttpRequest, object_id: str) -> HttpResponse:
         """Per question: how many learners answered, the share answered correctly, and each choice's picks.
 
-        Counts every answer of every attempt (finished or not), each judged when it was given.
+        Counts every answer of learners with an account, in every attempt (finished or not), each judged when it
+        was given; guests' answers count once the guest signs up or logs in (``counted_in_statistics``).
 
         Raises:
             PermissionDenied: the user may not view quizzes or attempts.
@@ -121,6 +122,6 @@ class QuizAdmin(NestedTranslatedAdmin):
             "original": quiz,
             "title": gettext("Answer statistics: %(quiz)s") % {"quiz": quiz.title},
             "rows": rows,
-            "attempt_count": quiz.attempts.count(),
+            "attempt_count": quiz.attempts.of_learners().count(),
         }
         return TemplateResponse(request, "admin/quizzes/quiz/statistics.html", context)

@@ -1,0 +1,169 @@
+"""Guests: visitors who take quizzes without an account, their attempts tied to their session.
+
+A guest's attempts follow the same rules as a learner's (``quizzes.services``). The session names its guest
+(``GUEST_SESSION_KEY``); when the visitor signs up or logs in, ``guest_attempts_join`` moves the guest's
+attempts into the account (``quizzes.signals`` calls it on Django's ``user_logged_in``, which comes after the
+new session key and keeps the session's data). Once a guest's session has expired, ``guests_expired_delete``
+(``manage.py clearguests``) deletes the guest with its attempts.
+"""
+
+import uuid
+from dataclasses import dataclass
+from importlib import import_module
+
+from django.conf import settings
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.db import IntegrityError, transaction
+from django.db.models import Count
+from django.http import HttpRequest
+from django.utils import timezone
+
+from quizzes.models import Attempt, Guest, Quiz
+
+#: The session data key that holds the id of the session's guest (a UUID as a string).
+GUEST_SESSION_KEY = "quizzes_guest"
+
+
+def session_guest(request: HttpRequest) -> uuid.UUID | None:
+    """The id of the guest the request's session names, or None (logged in, or no quiz started yet); no query
+    beyond loading the session.
+
+    A value that is not a UUID (a session written by something else) counts as no guest.
+    """
+    if request.user.is_authenticated:
+        return None
+    return guest_id_from(request.session.get(GUEST_SESSION_KEY))
+
+
+def guest_id_from(value: object) -> uuid.UUID | None:
+    """The guest id stored as ``value`` in a session (a UUID as a string), or None when it is not one."""
+    try:
+        return uuid.UUID(value) if isinstance(value, str) else None
+    except ValueError:
+        return None
+
+
+def guest_for_writing(request: HttpRequest) -> uuid.UUID:
+    """The id of the request's guest, made now for a visitor who has none; called before a guest starts a quiz
+    or answers, for a visitor who is not logged in.
+
+    The session is saved first, holding the new guest's id, so that it exists (with its key) before the guest
+    does: ``guests_expired_delete`` never finds a guest whose session is still being made. One guest per session
+    (``Guest.session_key`` is unique): concurrent first starts in one browser end with the same guest. Each call
+    marks the session modified, so that it expires ``SESSION_COOKIE_AGE`` seconds after the guest's last start or
+    answer rather than after the first.
+
+    Raises:
+        ValueError: the request's user is logged in.
+    """
+    if request.user.is_authenticated:
+        raise ValueError("A logged-in learner is not a guest.")
+    guest_id = session_guest(request)
+    if guest_id is not None and Guest.objects.filter(pk=guest_id).exists():
+        request.session.modified = True
+        return guest_id
+    candidate = uuid.uuid4()
+    request.session[GUEST_SESSION_KEY] = str(candidate)
+    request.session.save()
+    try:
+        with transaction.atomic():
+            guest = Guest.objects.create(pk=candidate, session_key=request.session.session_key)
+    except IntegrityError:
+        # A concurrent request of the same session made its guest first.
+        guest = Guest.objects.get(session_key=request.session.session_key)
+        request.session[GUEST_SESSION_KEY] = str(guest.pk)
+    return guest.pk
+
+
+@dataclass(frozen=True)
+class Replacement:
+    """One quiz that both the guest and the account had started, as ``guest_attempts_join`` settled it.
+
+    Attributes:
+        quiz: the quiz.
+        kept_guest_attempt: True when the guest's attempt was further along and goes on in the account (the
+            account's is closed); False when the account's goes on (the guest's is closed).
+        answered: how many questions the attempt that goes on has answered (int).
+    """
+
+    quiz: Quiz
+    kept_guest_attempt: bool
+    answered: int
+
+
+@transaction.atomic
+def guest_attempts_join(*, guest: uuid.UUID, learner: AbstractBaseUser) -> list[Replacement]:
+    """Move every attempt of ``guest`` into ``learner``'s account, and delete the guest.
+
+    Finished attempts join the account's history as they are. An unfinished one joins as the account's
+    unfinished attempt at its quiz, unless the account already has one: then the attempt further along (more
+    answers) goes on and the other is closed (``Attempt.closed_at``); on a tie the account's goes on. The rows are
+    locked first, so that an answer given meanwhile in another tab is judged before or after, never half-way.
+
+    Args:
+        guest: a guest's id; an id with no guest (already joined, or deleted) does nothing.
+        learner: a logged-in user.
+
+    Returns:
+        One ``Replacement`` per quiz that both had started unfinished, ordered by quiz title, for the message that
+        tells the learner which attempt goes on. Empty when nothing was in conflict.
+    """
+    if Guest.objects.select_for_update().filter(pk=guest).first() is None:
+        return []
+    guest_attempts = list(Attempt.objects.select_for_update().filter(guest_id=guest).unfinished())
+    quiz_ids = [attempt.quiz_id for attempt in guest_attempts]
+    account_attempts = {
+        attempt.quiz_id: attempt
+        for attempt in Attempt.objects.select_for_update().filter(learner=learner, quiz_id__in=quiz_ids).unfinished()
+    }
+    conflicting = [attempt for attempt in guest_attempts if attempt.quiz_id in account_attempts]
+    both = [*conflicting, *(account_attempts[attempt.quiz_id] for attempt in conflicting)]
+    answered = dict(
+        Attempt.objects.filter(pk__in=[attempt.pk for attempt in both])
+        .annotate(answered=Count("answers"))
+        .values_list("pk", "answered")
+    )
+    replacements, closed = [], []
+    for guest_attempt in conflicting:
+        account_attempt = account_attempts[guest_attempt.quiz_id]
+        kept_guest = answered[guest_attempt.pk] > answered[account_attempt.pk]
+        kept, dropped = (guest_attempt, account_attempt) if kept_guest else (account_attempt, guest_attempt)
+        closed.append(dropped.pk)
+        replacements.append(
+            Replacement(quiz=guest_attempt.quiz, kept_guest_attempt=kept_guest, answered=answered[kept.pk])
+        )
+    # Closed first: the account may hold one unfinished attempt per quiz (a unique constraint).
+    Attempt.objects.filter(pk__in=closed).update(closed_at=timezone.now())
+    Attempt.objects.filter(guest_id=guest).update(learner=learner, guest=None)
+    Guest.objects.filter(pk=guest).delete()
+    return sorted(replacements, key=lambda replacement: replacement.quiz.title)
+
+
+def guests_expired_delete(*, batch_size: int = 500) -> tuple[int, int]:
+    """Delete the guests whose session has expired (or is gone), with their attempts and answers.
+
+    A guest's session is alive while the session store (``settings.SESSION_ENGINE``, whichever it is) still
+    loads it, unexpired, with a guest in it (``guest_for_writing`` saves the session holding the guest's id
+    before the guest exists); Django's ``clearsessions`` may have removed it already or not. Guests whose
+    session is alive are left as they are, whatever their age. Safe to run at any time and repeatedly
+    (``manage.py clearguests``, from cron): it deletes only what no visitor can reach any more.
+
+    Args:
+        batch_size: guests looked at per query (int).
+
+    Returns:
+        ``(guests, attempts)``: how many guests and attempts were deleted (ints).
+    """
+    store_class = import_module(settings.SESSION_ENGINE).SessionStore
+    expired = []
+    for guest in Guest.objects.only("pk", "session_key").iterator(chunk_size=batch_size):
+        if GUEST_SESSION_KEY not in store_class(session_key=guest.session_key).load():
+            expired.append(guest.pk)
+    guests = attempts = 0
+    for start in range(0, len(expired), batch_size):
+        batch = expired[start : start + batch_size]
+        with transaction.atomic():
+            attempts += Attempt.objects.filter(guest_id__in=batch).count()
+            _, deleted = Guest.objects.filter(pk__in=batch).delete()
+            guests += deleted.get(Guest._meta.label, 0)
+    return guests, attempts
