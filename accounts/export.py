@@ -24,7 +24,8 @@ def learner_data(user) -> dict:
         ``{"format": 1, "exported_at", "account": {"username", "email", "date_joined", "last_login"},
         "attempts": [...], "failed_logins": [...]}``, times in ISO 8601 (UTC). Each attempt, newest first:
         ``quiz`` (``slug`` and ``title`` in the attempt's language), ``language``, ``started_at``,
-        ``finished_at`` (None while unfinished), ``score`` (correct answers), ``answer_count``, and
+        ``finished_at`` (None while unfinished), ``closed_at`` (None unless it was closed when a guest's attempt
+        further along joined the account), ``score`` (correct answers), ``answer_count``, and
         ``answers`` in the order given, each with the ``language`` it was given in, the ``question`` and
         ``choice`` texts as the learner saw them in it, ``correct`` and ``answered_at``. Then
         ``failed_logins``: the wrong-password records kept for throttling under the account's username
@@ -48,6 +49,7 @@ def learner_data(user) -> dict:
                 "language": attempt.language,
                 "started_at": _when(attempt.started_at),
                 "finished_at": _when(attempt.finished_at),
+                "closed_at": _when(attempt.closed_at),
                 "score": sum(answer.is_correct for answer in answers),
                 "answer_count": len(answers),
                 "answers": [

@@ -77,17 +77,20 @@ def guest_for_writing(request: HttpRequest) -> uuid.UUID:
 
 @dataclass(frozen=True)
 class Replacement:
-    """One quiz that both the guest and the account had started, as ``guest_attempts_join`` settled it.
+    """One quiz where a guest joining an account met the account's unfinished attempt, as
+    ``guest_attempts_join`` settled it.
 
     Attributes:
         quiz: the quiz.
-        kept_guest_attempt: True when the guest's attempt was further along and goes on in the account (the
-            account's is closed); False when the account's goes on (the guest's is closed).
-        answered: how many questions the attempt that goes on has answered (int).
+        kept_guest_attempt: True when the guest's attempt was further along and is the one kept (the account's
+            unfinished attempt is closed); False when the account's goes on (the guest's unfinished one is closed).
+        guest_finished: True when the guest's attempt that was kept is a finished one.
+        answered: how many questions the attempt that was kept has answered (int).
     """
 
     quiz: Quiz
     kept_guest_attempt: bool
+    guest_finished: bool
     answered: int
 
 
@@ -95,43 +98,56 @@ class Replacement:
 def guest_attempts_join(*, guest: uuid.UUID, learner: AbstractBaseUser) -> list[Replacement]:
     """Move every attempt of ``guest`` into ``learner``'s account, and delete the guest.
 
-    Finished attempts join the account's history as they are. An unfinished one joins as the account's
-    unfinished attempt at its quiz, unless the account already has one: then the attempt further along (more
-    answers) goes on and the other is closed (``Attempt.closed_at``); on a tie the account's goes on. The rows are
-    locked first, so that an answer given meanwhile in another tab is judged before or after, never half-way.
+    The guest's attempts join the account as they are: finished ones its history, an unfinished one its
+    unfinished attempt at that quiz. Where the account already has an unfinished attempt at a quiz the guest has
+    attempted, the one further along is kept and the other closed (``Attempt.closed_at``; closed attempts stay,
+    without being shown to the learner): a guest's finished attempt is further along than any unfinished one;
+    between two unfinished ones, the one with more answers; on a tie, the account's. The rows are locked first,
+    so that an answer given meanwhile in another tab is judged before or after, never half-way.
 
     Args:
         guest: a guest's id; an id with no guest (already joined, or deleted) does nothing.
         learner: a logged-in user.
 
     Returns:
-        One ``Replacement`` per quiz that both had started unfinished, ordered by quiz title, for the message that
-        tells the learner which attempt goes on. Empty when nothing was in conflict.
+        One ``Replacement`` per quiz where an attempt was closed, ordered by quiz title, for the message that tells
+        the learner which attempt goes on. Empty when nothing was in conflict.
     """
     if Guest.objects.select_for_update().filter(pk=guest).first() is None:
         return []
-    guest_attempts = list(Attempt.objects.select_for_update().filter(guest_id=guest).unfinished())
-    quiz_ids = [attempt.quiz_id for attempt in guest_attempts]
+    guest_attempts = list(
+        Attempt.objects.select_for_update(of=("self",)).filter(guest_id=guest).not_closed().select_related("quiz")
+    )
     account_attempts = {
         attempt.quiz_id: attempt
-        for attempt in Attempt.objects.select_for_update().filter(learner=learner, quiz_id__in=quiz_ids).unfinished()
+        for attempt in Attempt.objects.select_for_update()
+        .filter(learner=learner, quiz_id__in={attempt.quiz_id for attempt in guest_attempts})
+        .unfinished()
     }
-    conflicting = [attempt for attempt in guest_attempts if attempt.quiz_id in account_attempts]
-    both = [*conflicting, *(account_attempts[attempt.quiz_id] for attempt in conflicting)]
+    # Per quiz in conflict, the guest's attempt that counts: the unfinished one, else the latest finished one.
+    rivals: dict[int, Attempt] = {}
+    for attempt in sorted(guest_attempts, key=lambda attempt: (attempt.is_finished, -attempt.pk)):
+        if attempt.quiz_id in account_attempts:
+            rivals.setdefault(attempt.quiz_id, attempt)
+    compared = [*rivals.values(), *(account_attempts[quiz_id] for quiz_id in rivals)]
     answered = dict(
-        Attempt.objects.filter(pk__in=[attempt.pk for attempt in both])
+        Attempt.objects.filter(pk__in=[attempt.pk for attempt in compared])
         .annotate(answered=Count("answers"))
         .values_list("pk", "answered")
     )
     replacements, closed = [], []
-    for guest_attempt in conflicting:
-        account_attempt = account_attempts[guest_attempt.quiz_id]
-        kept_guest = answered[guest_attempt.pk] > answered[account_attempt.pk]
-        kept, dropped = (guest_attempt, account_attempt) if kept_guest else (account_attempt, guest_attempt)
+    for quiz_id, rival in rivals.items():
+        account_attempt = account_attempts[quiz_id]
+        kept_guest = rival.is_finished or answered[rival.pk] > answered[account_attempt.pk]
+        kept, dropped = (rival, account_attempt) if kept_guest else (account_attempt, rival)
         closed.append(dropped.pk)
-        replacements.append(
-            Replacement(quiz=guest_attempt.quiz, kept_guest_attempt=kept_guest, answered=answered[kept.pk])
+        replacement = Replacement(
+            quiz=rival.quiz,
+            kept_guest_attempt=kept_guest,
+            guest_finished=kept.is_finished,
+            answered=answered[kept.pk],
         )
+        replacements.append(replacement)
     # Closed first: the account may hold one unfinished attempt per quiz (a unique constraint).
     Attempt.objects.filter(pk__in=closed).update(closed_at=timezone.now())
     Attempt.objects.filter(guest_id=guest).update(learner=learner, guest=None)

@@ -12,7 +12,15 @@ from quizzes.guests import GUEST_SESSION_KEY, Replacement, guest_attempts_join, 
 def replacement_message(replacement: Replacement) -> str:
     """The one sentence that tells a learner which of two unfinished attempts at a quiz goes on in the account,
     translated into the active language."""
-    if replacement.kept_guest_attempt:
+    if replacement.guest_finished:
+        text = ngettext(
+            "“%(quiz)s”: the attempt you finished as a guest (%(count)d question answered) joins your account; "
+            "the unfinished attempt your account had is closed.",
+            "“%(quiz)s”: the attempt you finished as a guest (%(count)d questions answered) joins your account; "
+            "the unfinished attempt your account had is closed.",
+            replacement.answered,
+        )
+    elif replacement.kept_guest_attempt:
         text = ngettext(
             "“%(quiz)s”: you go on from the attempt you started as a guest, which was further along (%(count)d "
             "question answered); the unfinished attempt your account had is closed.",

@@ -23,14 +23,23 @@ class AnswerInline(admin.TabularInline):
 
 @admin.register(Attempt)
 class AttemptAdmin(admin.ModelAdmin):
-    """Learners' attempts, read-only: who took which quiz, in which language, with what score."""
+    """Learners' and guests' attempts, read-only: who took which quiz, in which language, with what score.
 
-    list_display = ["learner", "quiz", "language", "score", "started_at", "finished_at"]
-    list_filter = ["quiz", "language", ("finished_at", admin.EmptyFieldListFilter)]
-    list_select_related = ["learner", "quiz"]
+    A guest's attempt shows "Guest" with the first characters of the guest's id; it moves to the learner's
+    account when the guest signs up or logs in. "Closed" attempts were replaced then by one further along.
+    """
+
+    list_display = ["taker", "quiz", "language", "score", "started_at", "finished_at", "closed_at"]
+    list_filter = [
+        "quiz",
+        "language",
+        ("finished_at", admin.EmptyFieldListFilter),
+        ("learner", admin.EmptyFieldListFilter),
+    ]
+    list_select_related = ["learner", "guest", "quiz"]
     search_fields = ["learner__username"]
     date_hierarchy = "started_at"
-    fields = ["learner", "quiz", "language", "score", "started_at", "finished_at"]
+    fields = ["taker", "quiz", "language", "score", "started_at", "finished_at", "closed_at"]
     readonly_fields = fields
     inlines = [AnswerInline]
     # Attempts go with their learner's account (deleted by the learner, or by a superuser under Users, which
@@ -39,6 +48,10 @@ class AttemptAdmin(admin.ModelAdmin):
 
     def get_queryset(self, request: HttpRequest):
         return super().get_queryset(request).with_score()
+
+    @admin.display(description=_("learner"), ordering="learner__username")
+    def taker(self, attempt: Attempt) -> str:
+        return str(attempt.learner or attempt.guest)
 
     @admin.display(description=_("score"), ordering="correct_count")
     def score(self, attempt: Attempt) -> int:

@@ -6,13 +6,14 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 from django.core.management import CommandError, call_command
+from django.test import Client
 from django.urls import reverse
-from pytest_django.asserts import assertInHTML
+from pytest_django.asserts import assertContains, assertInHTML
 
-from quizzes.models import Attempt
+from quizzes.models import Attempt, Guest
 from quizzes.services import AUTHORS_GROUP
 from tests.factories import answer_quiz, make_author, make_quiz, make_superuser, make_user
-from tests.pages import attribute, find, own_text
+from tests.pages import attribute, find, own_text, url
 from tests.quizzes.admin_forms import LANGUAGE_CODES, question_change_url, quiz_change_url
 
 pytestmark = pytest.mark.django_db
@@ -133,7 +134,18 @@ def test_attempt_list_shows_learner_quiz_language_and_score(author_client):
         "score",
         "started",
         "finished",
+        "closed",
     ]
+
+
+def test_attempt_list_shows_a_guests_attempt_as_the_guests(author_client):
+    quiz = make_quiz(title="Caching", questions=2)
+    Client().post(url("quizzes:start", slug=quiz.slug))
+    guest, attempt = Guest.objects.get(), Attempt.objects.get()
+    response = author_client.get(reverse("admin:quizzes_attempt_changelist"))
+    change_url = reverse("admin:quizzes_attempt_change", args=[attempt.pk])
+    expected = f'<th class="field-taker"><a href="{change_url}">Guest {str(guest.pk)[:8]}</a></th>'
+    assertContains(response, expected, html=True)
 
 
 def test_quiz_change_page_holds_each_question_and_its_choices_in_every_language(author_client):
