@@ -23,6 +23,7 @@ from tests.deploy.support import (
     Page,
     Server,
     free_port,
+    manage,
     production_env,
 )
 
@@ -287,3 +288,25 @@ def test_entry_point_gives_up_when_the_database_does_not_answer(static_root):
     assert result.returncode == 1
     assert "The database did not answer within 2 s" in result.stderr
     assert time.monotonic() - began < 15
+
+
+def test_a_guest_plays_across_two_gunicorns_and_clearguests_removes_only_an_expired_guest(site, site_env, tmp_path):
+    """Guests' attempts live in the shared database, tied to the session; ``clearguests`` run as cron would run it
+    (``docker compose run --rm web python manage.py clearguests``) removes the expired guest's attempt only."""
+    with Server(site_env, free_port(), tmp_path / "guests.log") as second:
+        guest, leaving = Learner(Browser([site.port, second.port]), ""), Learner(Browser([site.port]), "")
+        for player in (guest, leaving):
+            assert player.start() == f"{QUIZ_PATH}questions/1/"
+            for position in (1, 2):
+                player.answer(position, right=True)
+        with psycopg.connect(site_env["DATABASE_URL"], autocommit=True) as conn:
+            conn.execute(
+                "UPDATE django_session SET expire_date = now() - interval '1 second' WHERE session_key = %s",
+                [leaving.browser.cookies["sessionid"]],
+            )
+
+        result = manage(site_env, "clearguests")
+
+        assert result.stdout == "Deleted 1 expired guest(s) and their 1 attempt(s).\n"
+        assert guest.start() == f"{QUIZ_PATH}questions/3/"
+        assert leaving.start() == f"{QUIZ_PATH}questions/1/"
