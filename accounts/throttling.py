@@ -75,7 +75,8 @@ def form_seconds_left(request: HttpRequest, *, action: str, count: bool) -> int 
 
     Args:
         request: the form's POST.
-        action: ``"signup"`` (accounts created) or ``"password_reset"`` (reset e-mails asked for).
+        action: ``"signup"`` (accounts created), ``"password_reset"`` (reset e-mails asked for) or ``"guest"``
+            (guests made: visitors without an account who start a quiz).
         count: True to count a form about to take effect (call it once the form is valid); False to only
             look, e.g. before validating the form, so that a form with mistakes does not count.
 
@@ -106,8 +107,8 @@ def throttled_response(request: HttpRequest, *, action: str, seconds: int) -> Ht
 
     Args:
         request: the refused request; its language is the page's.
-        action: ``"login"``, ``"password_check"`` (a password asked again while logged in), ``"signup"`` or
-            ``"password_reset"``, what was refused; the page says why.
+        action: ``"login"``, ``"password_check"`` (a password asked again while logged in), ``"signup"``,
+            ``"password_reset"`` or ``"guest"``, what was refused; the page says why.
         seconds: how long until a try may succeed; the page rounds it up to whole minutes.
     """
     minutes = max(math.ceil(seconds / 60), 1)

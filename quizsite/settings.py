@@ -254,10 +254,12 @@ AXES_VERBOSE = False
 
 
 # Forms that anyone may send and that create something or send an e-mail, limited per client address in the
-# cache: sign-ups (accounts created) and password resets (e-mails asked for). "5/h": 5 an hour (s, m, h, d).
+# cache: sign-ups (accounts created), password resets (e-mails asked for) and guests (visitors without an
+# account who start a quiz; a classroom behind one address needs room). "5/h": 5 an hour (s, m, h, d).
 _form_rates = {
     "signup": env_rate("DJANGO_SIGNUP_RATE", "5/h"),
     "password_reset": env_rate("DJANGO_PASSWORD_RESET_RATE", "5/h"),
+    "guest": env_rate("DJANGO_GUEST_RATE", "200/h"),
 }
 FORM_RATES = {action: rate for action, (rate, _period) in _form_rates.items()}
 # The form limits' counters live in their own cache alias: the database cache's increment re-saves a counter

@@ -10,6 +10,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_safe
 from django.views.generic import DetailView
 
+from accounts.throttling import form_seconds_left, throttled_response
 from guides.models import Guide
 from quizzes.forms import AnswerForm
 from quizzes.guests import guest_for_writing, session_guest
@@ -74,14 +75,22 @@ class QuizDetailView(DetailView):
 def attempt_start_view(request: HttpRequest, quiz: Quiz) -> HttpResponse:
     """Start (or resume) the learner's or the guest's attempt and go to the question they answer next; an
     attempt left with nothing to answer (an author removed its open questions) is finished here and shows its
-    results. A visitor who is not logged in becomes a guest here (``guest_for_writing``).
+    results. A visitor who is not logged in becomes a guest here (``guest_for_writing``); new guests per client
+    address are limited (``settings.FORM_RATES["guest"]``), past which the 429 page asks to log in or sign up.
 
     A GET (a login's ``next``, a bookmarked or typed address) starts nothing and shows the quiz page, where the
     Start button is.
     """
     if request.method == "GET" or not quiz.questions.exists():
         return redirect(quiz)
-    guest = None if request.user.is_authenticated else guest_for_writing(request)
+    guest = None
+    if not request.user.is_authenticated:
+        if session_guest(request) is None:
+            # A new guest: limited per client address, as sign-ups are (settings.FORM_RATES["guest"]).
+            seconds = form_seconds_left(request, action="guest", count=True)
+            if seconds is not None:
+                return throttled_response(request, action="guest", seconds=seconds)
+        guest = guest_for_writing(request)
     attempt_start(learner=request.user, quiz=quiz, language=get_language(), guest=guest)
     progress = learner_progress(learner=request.user, quiz=quiz, guest=guest)
     if progress.can_finish:

@@ -335,3 +335,29 @@ def test_statistics_leave_guests_out_until_they_sign_up(author_client):
     page = author_client.get(statistics_url)
     assertContains(page, "2 attempts so far, finished or not.")
     assertContains(page, "2 answers, 1 correct (50%)")
+
+
+# --- New guests per client address are limited ---------------------------------------------------------------------
+
+
+def test_new_guests_past_the_limit_are_asked_to_log_in_while_existing_guests_and_learners_go_on(settings, learner):
+    settings.FORM_RATES = {**settings.FORM_RATES, "guest": "2/h"}
+    quiz, other = make_quiz(questions=2), make_quiz(slug="other", questions=2)
+    first, second, third, member = Client(), Client(), Client(), Client()
+    member.force_login(learner)
+    statuses = [visitor.post(url("quizzes:start", "fr", slug=quiz.slug)).status_code for visitor in (first, second)]
+
+    refused = third.post(url("quizzes:start", "fr", slug=quiz.slug))
+
+    assert statuses == [302, 302]
+    assert refused.status_code == 429
+    assertInHTML(
+        '<p class="throttled-reason">Trop de quiz ont été commencés sans compte depuis votre réseau. Connectez-vous '
+        "ou inscrivez-vous pour continuer dès maintenant.</p>",
+        refused.content.decode(),
+    )
+    assert 1 <= int(refused["Retry-After"]) <= 3600
+    assert Guest.objects.count() == 2
+    assert first.post(url("quizzes:start", slug=other.slug)).status_code == 302
+    assert member.post(url("quizzes:start", slug=quiz.slug)).status_code == 302
+    assert Attempt.objects.count() == 4
