@@ -89,7 +89,7 @@ def learner_overview(*, learner: AbstractBaseUser) -> tuple[GuideProgress, ...]:
     )
     in_guides = {quiz.pk for guide in guides for quiz in guide.published_quizzes}
     others = [quiz for quiz in started if quiz.pk not in in_guides]
-    standings = learner_standings(learner=learner, quiz_ids=[*in_guides, *(quiz.pk for quiz in others)], guest=None)
+    standings = learner_standings(learner=learner, quiz_ids=[*in_guides, *(quiz.pk for quiz in others)])
 
     def section(guide: Guide | None, quizzes: list[Quiz]) -> GuideProgress:
         return GuideProgress(guide=guide, quizzes=tuple(QuizProgress(quiz, standings[quiz.pk]) for quiz in quizzes))
