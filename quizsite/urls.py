@@ -3,6 +3,7 @@ from django.contrib import admin
 from django.urls import include, path
 
 from quizsite.views import HomeView, healthz_view
+from quizzes.views import progress_view
 
 urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
@@ -17,5 +18,6 @@ urlpatterns += i18n_patterns(
     path("", HomeView.as_view(), name="home"),
     path("guides/", include("guides.urls")),
     path("quizzes/", include("quizzes.urls")),
+    path("progress/", progress_view, name="progress"),
     path("", include("accounts.urls")),
 )

@@ -2,6 +2,7 @@ from collections.abc import Callable
 from functools import wraps
 
 from django.contrib import messages
+from django.contrib.auth.decorators import login_required
 from django.db.models import Exists, OuterRef, Prefetch, QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -15,6 +16,7 @@ from guides.models import Guide
 from quizzes.forms import AnswerForm
 from quizzes.guests import guest_for_writing, session_guest
 from quizzes.models import Question, Quiz
+from quizzes.overview import learner_overview
 from quizzes.progress import Progress, learner_attempts, learner_progress
 from quizzes.services import AnswerRefused, answer_submit, attempt_finish_if_complete, attempt_start
 
@@ -206,3 +208,15 @@ def results_view(request: HttpRequest, quiz: Quiz, pk: int | None = None) -> Htt
             "is_guest": not request.user.is_authenticated,
         },
     )
+
+
+@never_cache
+@require_safe
+@login_required
+def progress_view(request: HttpRequest) -> HttpResponse:
+    """ "My progress": every quiz the learner started, grouped by guide (``quizzes.overview.learner_overview``),
+    with each guide's completed count, and each quiz's status, scores and finished attempts.
+
+    Logged-in learners only: a visitor who is not logged in is sent to log in, and back here after.
+    """
+    return render(request, "quizzes/progress.html", {"sections": learner_overview(learner=request.user)})
