@@ -91,6 +91,8 @@ def learner_standings(
         by_quiz[attempt.quiz_id].append(attempt)
     counts = dict(
         Question.objects.filter(quiz_id__in=[quiz_id for quiz_id, found in by_quiz.items() if found])
+        # No ordering: Question's Meta.ordering (quiz title, position) would join the GROUP BY, one row per question.
+        .order_by()
         .values("quiz_id")
         .annotate(count=Count("pk"))
         .values_list("quiz_id", "count")
