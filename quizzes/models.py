@@ -8,6 +8,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from quizsite.querysets import PublishableQuerySet
+from quizsite.templatetags.translation_status import falls_back
 
 # Questions of a quiz and choices of a question are numbered 1..N; far fewer than this in practice, and the
 # bound keeps a reordering save (which moves rows past every position in use) inside a 32-bit integer.
@@ -169,6 +170,21 @@ class Question(models.Model):
         Uses the prefetched ``choices`` when present, so a page that lists questions stays at one query.
         """
         return next((choice for choice in self.choices.all() if choice.is_correct), None)
+
+    def is_translated(self, language: str | None = None) -> bool:
+        """Tell whether a learner reads the whole question in ``language``: its text, its explanation and every
+        choice's text, none of them shown in the fallback language instead (the one fallback rule,
+        ``quizsite.templatetags.translation_status.falls_back``).
+
+        Args:
+            language: a code from ``settings.LANGUAGES``; the active language when None. Always True in the
+                fallback language, English.
+
+        Uses the prefetched ``choices`` when present (the quiz page counts its questions with no query).
+        """
+        if falls_back(self, "text", language) or falls_back(self, "explanation", language):
+            return False
+        return not any(falls_back(choice, "text", language) for choice in self.choices.all())
 
 
 class ChoiceQuerySet(PositionedQuerySet):

@@ -13,6 +13,7 @@ from django.views.generic import DetailView
 
 from accounts.throttling import form_seconds_left, throttled_response
 from guides.models import Guide
+from quizsite.templatetags.translation_status import FALLBACK_LANGUAGE
 from quizzes.forms import AnswerForm
 from quizzes.guests import guest_for_writing, session_guest
 from quizzes.models import Question, Quiz
@@ -54,7 +55,9 @@ def _progress(request: HttpRequest, quiz: Quiz) -> Progress:
 
 
 class QuizDetailView(DetailView):
-    """The quiz page: level, description, related guides, where the learner stands, and every question."""
+    """The quiz page: a summary (level, number of questions, how many are in the learner's language), where the
+    learner or guest stands with the one button that starts, resumes or retakes it, the related guides, and a
+    preview of every question."""
 
     template_name = "quizzes/quiz_detail.html"
     context_object_name = "quiz"
@@ -68,7 +71,11 @@ class QuizDetailView(DetailView):
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        context["progress"] = _progress(self.request, self.object)
+        progress = _progress(self.request, self.object)
+        context["progress"] = progress
+        # "6 of 8 questions in French": nothing to count in English, the language every question is written in.
+        if get_language() != FALLBACK_LANGUAGE:
+            context["translated_count"] = sum(question.is_translated() for question in progress.questions)
         return context
 
 
