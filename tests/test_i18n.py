@@ -100,7 +100,7 @@ def test_switching_keeps_the_learner_on_the_question_they_are_answering(client, 
             [
                 "Bir rehbere bağlı test",
                 "Orta seviye 8 soru 8 sorunun 3 tanesi Türkçe",
-                "Başlanmadı Başla Oynamak için hesap gerekmez.",
+                "Başlanmadı Başla Çözmek için hesap gerekmez.",
                 "İlgili rehber yolları",
                 "Tüm soruların önizlemesi",
                 "8 soru",

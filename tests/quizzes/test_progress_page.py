@@ -120,7 +120,7 @@ COMPLETION = {
 }
 STATUSES = {
     "en": ["Question 4 of 8", "Not started", "Question 4 of 8", "No longer available"],
-    "fr": ["Question 4 de 8", "Pas commencé", "Question 4 de 8", "Plus disponible"],
+    "fr": ["Question 4 de 8", "Pas encore commencé", "Question 4 de 8", "Plus disponible"],
     "tr": ["8 sorudan 4. soru", "Başlanmadı", "8 sorudan 4. soru", "Artık yayında değil"],
 }
 LAST_SCORES = {
