@@ -102,7 +102,7 @@ def form_seconds_left(request: HttpRequest, *, action: str, count: bool) -> int 
     return max(usage["time_left"], 1)
 
 
-def throttled_response(request: HttpRequest, *, action: str, seconds: int) -> HttpResponse:
+def throttled_response(request: HttpRequest, *, action: str, seconds: int, next_page: str = "") -> HttpResponse:
     """The "Too many attempts" page, status 429 (Too Many Requests), with ``Retry-After``.
 
     Args:
@@ -110,9 +110,11 @@ def throttled_response(request: HttpRequest, *, action: str, seconds: int) -> Ht
         action: ``"login"``, ``"password_check"`` (a password asked again while logged in), ``"signup"``,
             ``"password_reset"`` or ``"guest"``, what was refused; the page says why.
         seconds: how long until a try may succeed; the page rounds it up to whole minutes.
+        next_page: for ``"guest"``, the page to come back to after logging in or signing up (a local path).
     """
     minutes = max(math.ceil(seconds / 60), 1)
-    response = render(request, "registration/throttled.html", {"action": action, "minutes": minutes}, status=429)
+    context = {"action": action, "minutes": minutes, "next_page": next_page}
+    response = render(request, "registration/throttled.html", context, status=429)
     response["Retry-After"] = str(max(int(seconds), 1))
     return response
 

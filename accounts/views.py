@@ -158,7 +158,11 @@ class PasswordChangeView(auth_views.PasswordChangeView):
 
 
 class LogoutView(auth_views.LogoutView):
-    """Log out with a POST (Django's view); a GET, such as a typed or bookmarked address, asks to confirm."""
+    """Log out with a POST (Django's view); a GET, such as a typed or bookmarked address, asks to confirm.
+
+    A visitor who is not logged in (a form sent from a stale tab) is sent to the home page with their session
+    left as it is: Django's logout would empty it, and with it a guest's attempts (``quizzes.guests``).
+    """
 
     http_method_names = ["get", "post", "options"]
 
@@ -166,6 +170,11 @@ class LogoutView(auth_views.LogoutView):
         if not request.user.is_authenticated:
             return redirect(settings.LOGOUT_REDIRECT_URL)
         return render(request, "accounts/logout_confirm.html")
+
+    def post(self, request: HttpRequest, *args, **kwargs) -> HttpResponse:
+        if not request.user.is_authenticated:
+            return redirect(settings.LOGOUT_REDIRECT_URL)
+        return super().post(request, *args, **kwargs)
 
 
 @never_cache

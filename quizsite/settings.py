@@ -115,6 +115,11 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # SQLite lets one writer in at a time: a write transaction takes the lock when it begins (IMMEDIATE) rather
+    # than part-way, and waits up to 20 s for it, so that parallel requests of `make run` queue instead of failing
+    # with "database is locked".
+    DATABASES["default"].setdefault("OPTIONS", {}).update(transaction_mode="IMMEDIATE", timeout=20)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Cache ------------------------------------------------------------------------------------------------

@@ -9,6 +9,7 @@ new session key and keeps the session's data). Once a guest's session has expire
 
 import uuid
 from dataclasses import dataclass
+from enum import StrEnum
 from importlib import import_module
 
 from django.conf import settings
@@ -49,7 +50,9 @@ def guest_for_writing(request: HttpRequest) -> uuid.UUID:
 
     The session is saved first, holding the new guest's id, so that it exists (with its key) before the guest
     does: ``guests_expired_delete`` never finds a guest whose session is still being made. One guest per session
-    (``Guest.session_key`` is unique): concurrent first starts in one browser end with the same guest. Each call
+    (``Guest.session_key`` is unique): concurrent starts in one session end with the same guest. (Concurrent
+    first requests of a browser that has no session cookie yet get a session each, and so a guest each; the
+    browser keeps the last cookie, and the others' guests go when their sessions expire.) Each call
     marks the session modified, so that it expires ``SESSION_COOKIE_AGE`` seconds after the guest's last start or
     answer rather than after the first.
 
@@ -75,43 +78,51 @@ def guest_for_writing(request: HttpRequest) -> uuid.UUID:
     return guest.pk
 
 
+class Outcome(StrEnum):
+    """What ``guest_attempts_join`` did where the guest's attempts met the account's unfinished attempt at a quiz."""
+
+    #: The guest's unfinished attempt was further along: it goes on; the account's is closed.
+    GUEST_GOES_ON = "guest_goes_on"
+    #: The account's unfinished attempt was as far along or further: it goes on; the guest's is closed.
+    ACCOUNT_GOES_ON = "account_goes_on"
+    #: The guest brought only finished attempts: they join the account's history; its unfinished attempt goes on.
+    BOTH_KEPT = "both_kept"
+
+
 @dataclass(frozen=True)
-class Replacement:
-    """One quiz where a guest joining an account met the account's unfinished attempt, as
-    ``guest_attempts_join`` settled it.
+class Meeting:
+    """One quiz where a guest joining an account met the account's unfinished attempt, as ``guest_attempts_join``
+    settled it.
 
     Attributes:
         quiz: the quiz.
-        kept_guest_attempt: True when the guest's attempt was further along and is the one kept (the account's
-            unfinished attempt is closed); False when the account's goes on (the guest's unfinished one is closed).
-        guest_finished: True when the guest's attempt that was kept is a finished one.
-        answered: how many questions the attempt that was kept has answered (int).
+        outcome: what was done (``Outcome``).
+        answered: how many questions the unfinished attempt that goes on has answered (int).
     """
 
     quiz: Quiz
-    kept_guest_attempt: bool
-    guest_finished: bool
+    outcome: Outcome
     answered: int
 
 
 @transaction.atomic
-def guest_attempts_join(*, guest: uuid.UUID, learner: AbstractBaseUser) -> list[Replacement]:
+def guest_attempts_join(*, guest: uuid.UUID, learner: AbstractBaseUser) -> list[Meeting]:
     """Move every attempt of ``guest`` into ``learner``'s account, and delete the guest.
 
-    The guest's attempts join the account as they are: finished ones its history, an unfinished one its
-    unfinished attempt at that quiz. Where the account already has an unfinished attempt at a quiz the guest has
-    attempted, the one further along is kept and the other closed (``Attempt.closed_at``; closed attempts stay,
-    without being shown to the learner): a guest's finished attempt is further along than any unfinished one;
-    between two unfinished ones, the one with more answers; on a tie, the account's. The rows are locked first,
-    so that an answer given meanwhile in another tab is judged before or after, never half-way.
+    The guest's attempts join the account as they are: finished ones its history, an unfinished one its unfinished
+    attempt at that quiz. Where the account already has an unfinished attempt at a quiz where the guest has an
+    unfinished one too, the one further along (more answers; on a tie, the account's) goes on and the other is
+    closed (``Attempt.closed_at``: it stays, with its answers, but takes no more and is not shown to the learner).
+    The rows are locked first, so that an answer given meanwhile in another tab is judged before or after, never
+    half-way.
 
     Args:
         guest: a guest's id; an id with no guest (already joined, or deleted) does nothing.
         learner: a logged-in user.
 
     Returns:
-        One ``Replacement`` per quiz where an attempt was closed, ordered by quiz title, for the message that tells
-        the learner which attempt goes on. Empty when nothing was in conflict.
+        One ``Meeting`` per quiz where the guest's attempts met the account's unfinished attempt, ordered by quiz
+        title, for the sentence that tells the learner what became of each. Empty when there was none.
     """
     if Guest.objects.select_for_update().filter(pk=guest).first() is None:
         return []
@@ -124,35 +135,32 @@ def guest_attempts_join(*, guest: uuid.UUID, learner: AbstractBaseUser) -> list[
         .filter(learner=learner, quiz_id__in={attempt.quiz_id for attempt in guest_attempts})
         .unfinished()
     }
-    # Per quiz in conflict, the guest's attempt that counts: the unfinished one, else the latest finished one.
-    rivals: dict[int, Attempt] = {}
-    for attempt in sorted(guest_attempts, key=lambda attempt: (attempt.is_finished, -attempt.pk)):
-        if attempt.quiz_id in account_attempts:
-            rivals.setdefault(attempt.quiz_id, attempt)
-    compared = [*rivals.values(), *(account_attempts[quiz_id] for quiz_id in rivals)]
+    met = {attempt.quiz_id: attempt.quiz for attempt in guest_attempts if attempt.quiz_id in account_attempts}
+    rivals = {
+        attempt.quiz_id: attempt for attempt in guest_attempts if attempt.quiz_id in met and not attempt.is_finished
+    }
     answered = dict(
-        Attempt.objects.filter(pk__in=[attempt.pk for attempt in compared])
+        Attempt.objects.filter(pk__in=[attempt.pk for attempt in [*rivals.values(), *account_attempts.values()]])
         .annotate(answered=Count("answers"))
         .values_list("pk", "answered")
     )
-    replacements, closed = [], []
-    for quiz_id, rival in rivals.items():
-        account_attempt = account_attempts[quiz_id]
-        kept_guest = rival.is_finished or answered[rival.pk] > answered[account_attempt.pk]
-        kept, dropped = (rival, account_attempt) if kept_guest else (account_attempt, rival)
-        closed.append(dropped.pk)
-        replacement = Replacement(
-            quiz=rival.quiz,
-            kept_guest_attempt=kept_guest,
-            guest_finished=kept.is_finished,
-            answered=answered[kept.pk],
-        )
-        replacements.append(replacement)
+    meetings, closed = [], []
+    for quiz_id, quiz in met.items():
+        account_attempt, rival = account_attempts[quiz_id], rivals.get(quiz_id)
+        if rival is None:
+            outcome, kept = Outcome.BOTH_KEPT, account_attempt
+        elif answered[rival.pk] > answered[account_attempt.pk]:
+            outcome, kept = Outcome.GUEST_GOES_ON, rival
+            closed.append(account_attempt.pk)
+        else:
+            outcome, kept = Outcome.ACCOUNT_GOES_ON, account_attempt
+            closed.append(rival.pk)
+        meetings.append(Meeting(quiz=quiz, outcome=outcome, answered=answered[kept.pk]))
     # Closed first: the account may hold one unfinished attempt per quiz (a unique constraint).
     Attempt.objects.filter(pk__in=closed).update(closed_at=timezone.now())
     Attempt.objects.filter(guest_id=guest).update(learner=learner, guest=None)
     Guest.objects.filter(pk=guest).delete()
-    return sorted(replacements, key=lambda replacement: replacement.quiz.title)
+    return sorted(meetings, key=lambda meeting: meeting.quiz.title)
 
 
 def guests_expired_delete(*, batch_size: int = 500) -> tuple[int, int]:

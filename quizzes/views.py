@@ -7,6 +7,7 @@ from django.db.models import Exists, OuterRef, Prefetch, QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_safe
 from django.views.generic import DetailView
@@ -98,7 +99,7 @@ def attempt_start_view(request: HttpRequest, quiz: Quiz) -> HttpResponse:
             # A new guest: limited per client address, as sign-ups are (settings.FORM_RATES["guest"]).
             seconds = form_seconds_left(request, action="guest", count=True)
             if seconds is not None:
-                return throttled_response(request, action="guest", seconds=seconds)
+                return throttled_response(request, action="guest", seconds=seconds, next_page=quiz.get_absolute_url())
         guest = guest_for_writing(request)
     attempt_start(learner=request.user, quiz=quiz, language=get_language(), guest=guest)
     progress = learner_progress(learner=request.user, quiz=quiz, guest=guest)
@@ -120,16 +121,20 @@ def question_view(request: HttpRequest, quiz: Quiz, number: int) -> HttpResponse
 
     A question the learner has not reached, or a number beyond their total, redirects to the question they
     answer next (to the results when the attempt is finished, to the quiz page when an author removed every
-    question it had left); without an attempt, to the quiz page. A second answer to the same question changes
-    nothing and redirects to its feedback.
+    question it had left); without an attempt, to the quiz page, saying that an answer sent was not saved. A
+    second answer to the same question changes nothing and redirects to its feedback, saying the first stands.
     """
     progress = _progress(request, quiz)
     if progress.attempt is None:
+        if request.method == "POST":
+            # A form from a tab left open: logged out since, or another attempt went on when a guest logged in.
+            messages.warning(request, _("Your answer was not saved: you have no attempt under way at this quiz."))
         return redirect(quiz)
     question = progress.question_numbered(number)
     answer = progress.answer_to(question) if question is not None else None
     if answer is not None:
         if request.method == "POST":
+            messages.info(request, _("You had already answered this question: your first answer stands."))
             return redirect(progress.url_of(question))
         return _render_question(request, progress, question, answer=answer)
     if progress.next_question is None:

@@ -227,3 +227,16 @@ def test_rate_limit_counters_keep_their_own_cache_alias_that_outlasts_the_longes
 
     assert setting(env, "RATELIMIT_USE_CACHE") == "'rate_limits'"
     assert setting(env, "CACHES['rate_limits']['TIMEOUT']") == str(86400 + 60)
+
+
+def test_sqlite_writers_wait_for_the_lock_instead_of_failing_and_postgresql_is_left_as_it_is():
+    """``make run`` serves parallel requests; SQLite's default (DEFERRED) transactions fail with "database is
+    locked" when two of them write at once."""
+    sqlite = setting(clean_env(DJANGO_DEBUG="1"), "DATABASES['default'].get('OPTIONS', {})")
+    postgres = setting(
+        clean_env(DJANGO_DEBUG="1", DATABASE_URL="postgres://quiz@db:5432/quiz"),
+        "DATABASES['default'].get('OPTIONS', {})",
+    )
+
+    assert sqlite == "{'transaction_mode': 'IMMEDIATE', 'timeout': 20}"
+    assert postgres == "{}"

@@ -169,25 +169,26 @@ def test_finished_guest_attempts_join_the_accounts_history(client):
     assert client.get(url("quizzes:attempt_results", slug=quiz.slug, pk=earlier.pk)).status_code == 200
 
 
-def test_a_guests_finished_attempt_closes_the_accounts_unfinished_one_and_says_so(client):
+def test_a_guests_finished_attempt_joins_the_history_and_the_accounts_unfinished_one_goes_on(client):
     quiz = make_quiz(questions=3, title="Data parallelism")
     learner = make_user("ayse")
     account_attempt = answer_quiz(learner, quiz, [1])
     guest_attempt = guest_answers(client, quiz, [1, 2, 1])
     response = log_in(client, "ayse")
     assert messages_of(response) == [
-        "“Data parallelism”: the attempt you finished as a guest (3 questions answered) joins your account; "
-        "the unfinished attempt your account had is closed."
+        "“Data parallelism”: the attempt you finished as a guest joins your results, and your account's unfinished "
+        "attempt goes on where you left it (1 answer given)."
     ]
     account_attempt.refresh_from_db()
     guest_attempt.refresh_from_db()
-    assert account_attempt.is_closed and not account_attempt.is_finished
-    assert account_attempt.answers.count() == 1
+    assert (account_attempt.learner, account_attempt.is_closed, account_attempt.is_finished) == (learner, False, False)
     assert (guest_attempt.learner, guest_attempt.is_finished, guest_attempt.is_closed) == (learner, True, False)
-    # The quiz page offers a retake after the guest's score; nothing to resume.
+    # Both kept: the quiz page resumes the account's attempt, and the guest's score is in the results.
     page = client.get(url("quizzes:detail", slug=quiz.slug)).content.decode()
-    assert "Your last score: 2 / 3" in page
-    assert "Question 2 of 3" not in page
+    assert "Question 2 of 3" in page
+    assert client.post(url("quizzes:start", slug=quiz.slug)).url == question_url(quiz, 2)
+    results = client.get(url("quizzes:results", slug=quiz.slug)).content.decode()
+    assertInHTML('<span class="score-value">2 / 3</span>', results)
 
 
 @pytest.mark.parametrize(
@@ -198,21 +199,21 @@ def test_a_guests_finished_attempt_closes_the_accounts_unfinished_one_and_says_s
             [1],
             "guest",
             "“Data parallelism”: you go on from the attempt you started as a guest, which was further along "
-            "(3 questions answered); the unfinished attempt your account had is closed.",
+            "(3 answers given); the unfinished attempt your account had is closed.",
         ),
         (
             [1],
             [1, 1],
             "account",
-            "“Data parallelism”: you go on from your account's attempt (2 questions answered); the one you started "
-            "as a guest, which was not further along, is closed.",
+            "“Data parallelism”: you go on from your account's attempt (2 answers given); the one you started as a "
+            "guest, which was not further along, is closed.",
         ),
         (
             [1],
             [2],
             "account",
-            "“Data parallelism”: you go on from your account's attempt (1 question answered); the one you started "
-            "as a guest, which was not further along, is closed.",
+            "“Data parallelism”: you go on from your account's attempt (1 answer given); the one you started as a "
+            "guest, which was not further along, is closed.",
         ),
     ],
 )
@@ -247,7 +248,7 @@ def test_the_message_is_in_the_language_of_the_login_page(client):
     response = log_in(client, "ayse", language="tr")
     with translation.override("tr"):
         assert messages_of(response) == [
-            "“Veri paralelliği”: hesabınızdaki denemeden devam ediyorsunuz (2 soru cevaplandı); misafir olarak "
+            "“Veri paralelliği”: hesabınızdaki denemeden devam ediyorsunuz (2 cevap verildi); misafir olarak "
             "başlattığınız deneme daha ileride olmadığı için kapatıldı."
         ]
 
@@ -357,6 +358,13 @@ def test_new_guests_past_the_limit_are_asked_to_log_in_while_existing_guests_and
         refused.content.decode(),
     )
     assert 1 <= int(refused["Retry-After"]) <= 3600
+    quiz_url = url("quizzes:detail", "fr", slug=quiz.slug)
+    assertInHTML("<h1>Trop de quiz commencés sans compte</h1>", refused.content.decode())
+    assertInHTML(
+        f'<p class="throttled-way-on"><a href="{url("login", "fr")}?next={quiz_url}">Connectez-vous</a> ou '
+        f'<a href="{url("signup", "fr")}?next={quiz_url}">inscrivez-vous</a>, puis recommencez le quiz.</p>',
+        refused.content.decode(),
+    )
     assert Guest.objects.count() == 2
     assert first.post(url("quizzes:start", slug=other.slug)).status_code == 302
     assert member.post(url("quizzes:start", slug=quiz.slug)).status_code == 302
@@ -383,3 +391,35 @@ def test_a_guests_question_and_results_pages_read_a_fixed_number_of_queries(
     with django_assert_num_queries(7):
         results = client.get(url("quizzes:results", slug=quiz.slug))
     assertInHTML(f'<span class="score-value">{questions} / {questions}</span>', results.content.decode())
+
+
+# --- Forms from tabs left open --------------------------------------------------------------------------------
+
+
+def test_a_logout_form_sent_by_a_guest_leaves_their_attempts_alone(client):
+    quiz = make_quiz(questions=3)
+    guest_answers(client, quiz, [1, 1])
+    response = client.post(url("logout"))
+    assert response.status_code == 302
+    assert client.post(url("quizzes:start", slug=quiz.slug)).url == question_url(quiz, 3)
+
+
+def test_a_second_answer_says_the_first_stands(client):
+    quiz = make_quiz(questions=3)
+    guest_answers(client, quiz, [2])
+    again = quiz.questions.get(position=1).choices.get(position=1)
+    response = client.post(question_url(quiz, 1), {"choice": again.pk}, follow=True)
+    assert messages_of(response) == ["You had already answered this question: your first answer stands."]
+    assert list(Answer.objects.values_list("choice__position", flat=True)) == [2]
+
+
+def test_an_answer_sent_without_an_attempt_under_way_says_it_was_not_saved(client):
+    quiz = make_quiz(questions=3)
+    choice = quiz.questions.get(position=1).choices.get(position=1)
+    response = client.post(question_url(quiz, 1, "fr"), {"choice": choice.pk}, follow=True)
+    assert response.redirect_chain == [(url("quizzes:detail", "fr", slug=quiz.slug), 302)]
+    with translation.override("fr"):
+        assert messages_of(response) == [
+            "Votre réponse n’a pas été enregistrée\u00a0: vous n’avez pas de tentative en cours pour ce quiz."
+        ]
+    assert Attempt.objects.count() == 0
