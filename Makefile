@@ -16,7 +16,7 @@ UV_EXPORT := $(VENV)/bin/uv export --frozen --quiet --format requirements-txt --
 # Development turns debug on in one way: DJANGO_DEBUG=1 in this git-ignored file, which the settings read.
 DEV_ENV := .env.development
 
-.PHONY: run test test-fast install serve migrate demo lint lock messages clean
+.PHONY: run test test-fast install serve migrate demo lint lock messages bench clean
 
 run: $(VENV)/.installed migrate demo serve
 
@@ -82,6 +82,21 @@ serve: $(VENV)/.installed
 messages: $(VENV)/.installed
 	$(PY) manage.py makemessages --no-location --no-obsolete -l fr -l tr
 	$(PY) manage.py compilemessages --ignore=.venv
+
+# The benchmark (README, "Benchmark"): a generated data set on PostgreSQL, the site and a bare Django page under
+# gunicorn, driven by wrk; prints tables. Not part of `make test`; about seven minutes. BENCH_DATABASE_URL names
+# the database it drops and creates (default postgres://postgres@127.0.0.1:5432/quizsite_bench).
+bench: $(VENV)/.installed
+	@command -v wrk >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    echo "Installing wrk (apt-get install wrk)"; \
+	    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null 2>&1 || \
+	      { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null; }; \
+	  else \
+	    echo "Error: make bench needs wrk: install it as root ('sudo apt-get install wrk' on Debian or Ubuntu," >&2; \
+	    echo "'brew install wrk' on macOS) and run make bench again." >&2; exit 1; \
+	  fi; }
+	$(PY) -m bench
 
 clean:
 	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache

@@ -1,0 +1,157 @@
+"""What the load generator sends: logged-in learners' sessions and the requests of each page, prepared in the
+database the site then serves.
+
+One reading learner (``learner00001``, about ten finished attempts) asks for the GET pages, each in the three
+languages in turn. Answering learners each get a session of their own and two unfinished attempts; their answer
+POSTs go out question by question, each request a different learner's next question, so that every POST records
+an answer (``quizzes.services.answer_submit``), as a class taking quizzes at once would.
+"""
+
+from dataclasses import dataclass, field
+from importlib import import_module
+
+from django.conf import settings
+from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY, get_user_model
+from django.middleware.csrf import CSRF_ALLOWED_CHARS, CSRF_SECRET_LENGTH
+from django.urls import reverse
+from django.utils import translation
+from django.utils.crypto import get_random_string
+
+from bench.data import LANGUAGES
+from quizzes.models import Attempt, Question, Quiz
+from quizzes.services import answer_submit, attempt_start
+
+# The answering learners: the two that measure the POST's queries, those of the warm-up, those of the run.
+PROBE_LEARNERS = 2
+WARM_UP_LEARNERS = 100
+RUN_LEARNERS = 500
+ATTEMPTS_PER_LEARNER = 2
+
+
+@dataclass(frozen=True)
+class Request:
+    """One prepared HTTP request.
+
+    Attributes:
+        group: which wrk thread sends it (``group`` modulo the threads): one learner's answers share a group, so
+            they go out in order.
+        method: ``"GET"`` or ``"POST"``.
+        path: e.g. ``/fr/quizzes/quiz-00042/questions/3/``.
+        cookie: the ``Cookie`` header: the session and the CSRF cookie.
+        body: the form data of a POST, URL-encoded; empty for a GET.
+    """
+
+    group: int
+    method: str
+    path: str
+    cookie: str
+    body: str = ""
+
+
+@dataclass
+class Load:
+    """The requests of one benchmark: ``pages`` maps a page's name to its GET requests (one per language);
+    ``answers`` maps ``"probe"``, ``"warm-up"`` and ``"run"`` to answer POSTs in the order they must be sent;
+    ``attempts`` holds the ids of the run's attempts (to count the answers it saved)."""
+
+    pages: dict[str, list[Request]] = field(default_factory=dict)
+    answers: dict[str, list[Request]] = field(default_factory=dict)
+    run_attempts: list[int] = field(default_factory=list)
+
+
+def _login(user) -> str:
+    """A new session in which ``user`` is logged in, stored through the settings' session engine (so in the
+    database, the cache or both, as the site keeps them); returns the session key (str)."""
+    session = import_module(settings.SESSION_ENGINE).SessionStore()
+    session[SESSION_KEY] = str(user.pk)
+    session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+    session[HASH_SESSION_KEY] = user.get_session_auth_hash()
+    session.create()
+    return session.session_key
+
+
+def _cookie(user) -> tuple[str, str]:
+    """``(cookie header, CSRF token)`` for a new session of ``user``: the session cookie and a CSRF cookie whose
+    secret, sent unmasked as the form's token, Django's CSRF check accepts."""
+    secret = get_random_string(CSRF_SECRET_LENGTH, allowed_chars=CSRF_ALLOWED_CHARS)
+    return f"{settings.SESSION_COOKIE_NAME}={_login(user)}; {settings.CSRF_COOKIE_NAME}={secret}", secret
+
+
+def _page_requests(name: str, cookie: str, **kwargs) -> list[Request]:
+    requests = []
+    for group, language in enumerate(LANGUAGES):
+        with translation.override(language):
+            requests.append(Request(group, "GET", reverse(name, kwargs=kwargs or None), cookie))
+    return requests
+
+
+def _reader_pages(user, published: list[Quiz]) -> dict[str, list[Request]]:
+    """The GET pages of ``user``: home, the results of their latest finished attempt, and the quiz page and
+    next question of an attempt this starts and half answers at a quiz they had not tried."""
+    finished = Attempt.objects.filter(learner=user).finished().select_related("quiz").order_by("-finished_at").first()
+    tried = set(Attempt.objects.filter(learner=user).values_list("quiz_id", flat=True))
+    quiz = next(quiz for quiz in published if quiz.pk not in tried)
+    attempt = attempt_start(learner=user, quiz=quiz, language="en")
+    questions = list(quiz.questions.prefetch_related("choices").order_by("position"))
+    half = len(questions) // 2
+    for question in questions[:half]:
+        answer_submit(attempt=attempt, question=question, choice=question.choices.all()[0], language="en")
+    cookie, _token = _cookie(user)
+    return {
+        "question": _page_requests("quizzes:question", cookie, slug=quiz.slug, number=half + 1),
+        "quiz": _page_requests("quizzes:detail", cookie, slug=quiz.slug),
+        "results": _page_requests("quizzes:results", cookie, slug=finished.quiz.slug),
+        "home": _page_requests("home", cookie),
+    }
+
+
+def _answer_requests(learners: list, published: list[Quiz], first_group: int) -> tuple[list[Request], list[int]]:
+    """Start ``ATTEMPTS_PER_LEARNER`` attempts for each of ``learners`` and return ``(POSTs, attempt ids)``: the
+    POSTs in rounds (every learner's first question, then every learner's second…), each learner's in the
+    language ``group mod 3``; groups number the learners from ``first_group``."""
+    slots = []
+    for offset, user in enumerate(learners):
+        group = first_group + offset
+        cookie, token = _cookie(user)
+        tried = set(Attempt.objects.filter(learner=user).values_list("quiz_id", flat=True))
+        fresh = [quiz for quiz in published[(group * 37) % len(published) :] + published if quiz.pk not in tried]
+        for round_, quiz in enumerate(fresh[:ATTEMPTS_PER_LEARNER]):
+            slots.append((round_, group, cookie, token, quiz, Attempt(learner=user, quiz=quiz, language="en")))
+    Attempt.objects.bulk_create([slot[-1] for slot in slots])
+    quizzes = {slot[4].pk for slot in slots}
+    questions: dict[int, list[Question]] = {}
+    for question in Question.objects.filter(quiz_id__in=quizzes).prefetch_related("choices").order_by("position"):
+        questions.setdefault(question.quiz_id, []).append(question)
+    requests = []
+    for round_ in range(ATTEMPTS_PER_LEARNER):
+        own = [slot[1:] for slot in slots if slot[0] == round_]
+        for number in range(1, max(len(questions[slot[3].pk]) for slot in own) + 1):
+            for group, cookie, token, quiz, _attempt in own:
+                if number > len(questions[quiz.pk]):
+                    continue
+                choice = questions[quiz.pk][number - 1].choices.all()[number % 4]
+                with translation.override(LANGUAGES[group % 3]):
+                    path = reverse("quizzes:question", kwargs={"slug": quiz.slug, "number": number})
+                body = f"csrfmiddlewaretoken={token}&choice={choice.pk}"
+                requests.append(Request(group, "POST", path, cookie, body))
+    return requests, [slot[-1].pk for slot in slots]
+
+
+def prepare() -> Load:
+    """Write the sessions and attempts the load needs into the default database (a generated data set,
+    ``bench.data.build``) and return the requests.
+
+    Raises:
+        StopIteration: the data set has too few learners or quizzes (it needs 603 learners).
+    """
+    users = list(get_user_model().objects.order_by("pk")[: 1 + PROBE_LEARNERS + WARM_UP_LEARNERS + RUN_LEARNERS])
+    if len(users) < 1 + PROBE_LEARNERS + WARM_UP_LEARNERS + RUN_LEARNERS:
+        raise StopIteration("The data set has too few learners for the load.")
+    published = list(Quiz.objects.published().order_by("pk"))
+    load = Load(pages=_reader_pages(users[0], published))
+    first = 1
+    for name, count in (("probe", PROBE_LEARNERS), ("warm-up", WARM_UP_LEARNERS), ("run", RUN_LEARNERS)):
+        load.answers[name], attempts = _answer_requests(users[first : first + count], published, first)
+        first += count
+    load.run_attempts = attempts
+    return load

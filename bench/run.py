@@ -1,0 +1,164 @@
+"""``make bench`` (``python -m bench``): build the data set, serve the site and the ceiling under gunicorn, drive
+both with wrk, print a table; then the same with a data set ten times smaller, and how much slower the full one is.
+
+Environment: ``BENCH_DATABASE_URL`` (default ``postgres://postgres@127.0.0.1:5432/quizsite_bench``), a PostgreSQL
+database this drops and creates (its server's ``postgres`` database must be reachable to do so), and drops again
+at the end unless ``BENCH_KEEP_DATABASE=1``; ``BENCH_REDIS_URL``, a Redis database the site then uses as its
+cache (``REDIS_URL``) and that this empties before each data set (without it the settings' default cache, as
+``REDIS_URL`` of the calling shell is not passed on); ``BENCH_SECONDS`` (10) and ``BENCH_WARM_UP_SECONDS`` (2),
+how long each page is measured and warmed up.
+"""
+
+import os
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import psycopg
+from psycopg.conninfo import conninfo_to_dict, make_conninfo
+
+from bench import report
+from bench.data import FULL, SMALL, Counts, Shape
+
+DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/quizsite_bench"
+PAGES = ("question", "quiz", "results", "home")
+
+
+@dataclass(frozen=True)
+class Round:
+    """One data set's measurements: ``label``, rows written (``counts``) and seconds to build them, one
+    ``report.Line`` per target (the ceiling first), each site worker's memory after the warm-up and after the last
+    run (``{pid: (start MiB, end MiB)}``), and the answer POSTs completed in the run, prepared for it, and the
+    answers they saved."""
+
+    label: str
+    counts: Counts
+    build_seconds: float
+    lines: list
+    memory: dict[int, tuple[float, float]]
+    posts: int
+    prepared: int
+    saved: int
+
+
+def _environment(database_url: str, static_root: Path) -> dict[str, str]:
+    """The production environment of the deploy tests for this database, with ``BENCH_REDIS_URL`` as the cache."""
+    from tests.deploy.support import production_env
+
+    env = production_env(database_url, static_root, DJANGO_ALLOWED_HOSTS="127.0.0.1,localhost")
+    env.pop("REDIS_URL", None)
+    if os.environ.get("BENCH_REDIS_URL"):
+        env["REDIS_URL"] = os.environ["BENCH_REDIS_URL"]
+    return env
+
+
+def _recreate(database_url: str, *, create: bool = True) -> None:
+    """Drop the database of ``database_url`` (closing its connections) and, when ``create``, create it empty."""
+    from django.db import connections
+
+    connections.close_all()
+    name = conninfo_to_dict(database_url)["dbname"]
+    with psycopg.connect(make_conninfo(database_url, dbname="postgres"), autocommit=True) as maintenance:
+        maintenance.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        if create:
+            maintenance.execute(f'CREATE DATABASE "{name}"')
+
+
+def _prepare_database(database_url: str, shape: Shape) -> tuple[Counts, float]:
+    """A new database with the migrations and a data set of ``shape``, vacuumed and analysed as a long-running
+    database would be, and every cache emptied; returns the rows written and the seconds it took."""
+    from django.conf import settings
+    from django.core.cache import caches
+    from django.core.management import call_command
+    from django.db import connection
+
+    from bench import data
+
+    began = time.monotonic()
+    _recreate(database_url)
+    call_command("migrate", interactive=False, verbosity=0)
+    call_command("createcachetable", verbosity=0)
+    counts = data.build(shape)
+    with connection.cursor() as cursor:
+        cursor.execute("VACUUM ANALYZE")
+    for alias in settings.CACHES:
+        caches[alias].clear()
+    return counts, time.monotonic() - began
+
+
+def _round(label: str, shape: Shape, env: dict[str, str], work: Path, database_url: str) -> Round:
+    from bench import load, queries, servers, wrk
+    from bench.data import LANGUAGES
+    from quizzes.models import Answer
+
+    counts, build_seconds = _prepare_database(database_url, shape)
+    prepared = load.prepare()
+    reader = prepared.pages["home"][0].cookie
+    ceiling = [load.Request(group, "GET", f"/{lang}/ceiling/", reader) for group, lang in enumerate(LANGUAGES)]
+    targets = {"ceiling": ceiling, **{page: prepared.pages[page] for page in PAGES}}
+    probe = prepared.answers["probe"]
+    counted = {page: queries.count(requests[0]) for page, requests in targets.items() if page != "ceiling"}
+    counted["ceiling"] = queries.count_ceiling(ceiling[0])
+    counted["answer"] = queries.count(probe[1], warm_up=probe[0], status=302)
+    files = {name: wrk.write_requests(requests, work / f"{name}.tsv") for name, requests in targets.items()}
+    warm_up_file = wrk.write_requests(prepared.answers["warm-up"], work / "answer-warm-up.tsv")
+    files["answer"] = wrk.write_requests(prepared.answers["run"], work / "answer.tsv")
+    seconds = int(os.environ.get("BENCH_SECONDS") or 10)
+    warm_up_seconds = int(os.environ.get("BENCH_WARM_UP_SECONDS") or 2)
+    site = servers.start(env, work / "site.log")
+    try:
+        top = servers.start(env, work / "ceiling.log", settings_module="bench.ceiling.settings")
+        try:
+            server = {name: site for name in files} | {"ceiling": top}
+
+            def drive(name: str, path: Path, duration: int) -> wrk.Result:
+                result = wrk.run(server[name].port, path, duration)
+                servers.settle(server[name])
+                return result
+
+            for name, path in files.items():
+                drive(name, warm_up_file if name == "answer" else path, warm_up_seconds)
+            start = {worker.pid: worker.rss_mib for worker in servers.workers(site)}
+            results = {name: drive(name, path, seconds) for name, path in files.items()}
+            end = {worker.pid: worker.rss_mib for worker in servers.workers(site)}
+        finally:
+            top.stop()
+    finally:
+        site.stop()
+    ceiling_rate = results["ceiling"].per_second
+    lines = [report.Line(name, results[name], results[name].per_second / ceiling_rate, counted[name]) for name in files]
+    memory = {pid: (start[pid], end.get(pid, float("nan"))) for pid in start}
+    saved = Answer.objects.filter(attempt_id__in=prepared.run_attempts).count()
+    posts = results["answer"].requests
+    return Round(label, counts, build_seconds, lines, memory, posts, len(prepared.answers["run"]), saved)
+
+
+def main() -> None:
+    """Run both data sets and print their tables; exit status 1 with a message when something fails."""
+    from bench import wrk
+
+    wrk.require()
+    database_url = os.environ.get("BENCH_DATABASE_URL") or DEFAULT_DATABASE_URL
+    began = time.monotonic()
+    with tempfile.TemporaryDirectory(prefix="quizsite-bench-") as temporary:
+        work = Path(temporary)
+        env = _environment(database_url, work / "static")
+        os.environ.clear()
+        os.environ.update(env, DJANGO_SETTINGS_MODULE="quizsite.settings")
+        import django
+        from django.core.management import call_command
+
+        django.setup()
+        call_command("collectstatic", interactive=False, verbosity=0)
+        rounds = []
+        try:
+            for label, shape in (("Full data set", FULL), ("Small data set (ten times smaller)", SMALL)):
+                print(f"{label}: building and measuring…", flush=True)
+                rounds.append(_round(label, shape, env, work, database_url))
+                report.print_round(rounds[-1])
+        finally:
+            if os.environ.get("BENCH_KEEP_DATABASE") != "1":
+                _recreate(database_url, create=False)
+        report.print_comparison(rounds[0], rounds[1])
+    print(f"\nTotal: {time.monotonic() - began:.0f} s.")
