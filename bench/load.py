@@ -142,11 +142,11 @@ def prepare() -> Load:
     ``bench.data.build``) and return the requests.
 
     Raises:
-        StopIteration: the data set has too few learners or quizzes (it needs 603 learners).
+        ValueError: the data set has too few learners (it needs 603).
     """
     users = list(get_user_model().objects.order_by("pk")[: 1 + PROBE_LEARNERS + WARM_UP_LEARNERS + RUN_LEARNERS])
     if len(users) < 1 + PROBE_LEARNERS + WARM_UP_LEARNERS + RUN_LEARNERS:
-        raise StopIteration("The data set has too few learners for the load.")
+        raise ValueError("The data set has too few learners for the load.")
     published = list(Quiz.objects.published().order_by("pk"))
     load = Load(pages=_reader_pages(users[0], published))
     first = 1

@@ -54,16 +54,19 @@ def print_round(measured) -> None:
 
 
 def print_comparison(full, small) -> None:
-    """Print how much slower each target is with the ``full`` data set than with the ``small`` one (``Round``-s):
-    requests per second small ÷ full − 1, and the p99 latency full ÷ small − 1, in percent."""
-    print("\nSlower with the full data set than the small one (throughput: small ÷ full − 1; p99: full ÷ small − 1)")
-    print(f"{'page':<20} {'throughput':>11} {'p99':>8}")
-    small_lines = {line.name: line.result for line in small.lines}
+    """Print how much slower each target is with the ``full`` data set than with the ``small`` one (``Round``-s),
+    in percent: by the ratio to the ceiling (small ÷ full − 1; the ceiling's runs offset the machine's drift
+    between the two data sets), by requests per second (small ÷ full − 1) and by p99 latency
+    (full ÷ small − 1)."""
+    print("\nSlower with the full data set than the small one (small ÷ full − 1; p99: full ÷ small − 1)")
+    print(f"{'page':<20} {'by ratio':>9} {'by req/s':>9} {'by p99':>8}")
+    small_lines = {line.name: line for line in small.lines}
     for line in full.lines:
         other = small_lines[line.name]
-        slower = _percent(other.per_second, line.result.per_second)
-        p99 = _percent(line.result.p99_ms, other.p99_ms)
-        print(f"{NAMES[line.name]:<20} {slower:>11} {p99:>8}")
+        by_ratio = "" if line.name == "ceiling" else _percent(other.ratio, line.ratio)
+        by_rate = _percent(other.result.per_second, line.result.per_second)
+        p99 = _percent(line.result.p99_ms, other.result.p99_ms)
+        print(f"{NAMES[line.name]:<20} {by_ratio:>9} {by_rate:>9} {p99:>8}")
 
 
 def _percent(numerator: float, denominator: float) -> str:

@@ -104,34 +104,58 @@ def _round(label: str, shape: Shape, env: dict[str, str], work: Path, database_u
     files = {name: wrk.write_requests(requests, work / f"{name}.tsv") for name, requests in targets.items()}
     warm_up_file = wrk.write_requests(prepared.answers["warm-up"], work / "answer-warm-up.tsv")
     files["answer"] = wrk.write_requests(prepared.answers["run"], work / "answer.tsv")
-    seconds = int(os.environ.get("BENCH_SECONDS") or 10)
-    warm_up_seconds = int(os.environ.get("BENCH_WARM_UP_SECONDS") or 2)
     site = servers.start(env, work / "site.log")
     try:
         top = servers.start(env, work / "ceiling.log", settings_module="bench.ceiling.settings")
         try:
-            server = {name: site for name in files} | {"ceiling": top}
-
-            def drive(name: str, path: Path, duration: int) -> wrk.Result:
-                result = wrk.run(server[name].port, path, duration)
-                servers.settle(server[name])
-                return result
-
-            for name, path in files.items():
-                drive(name, warm_up_file if name == "answer" else path, warm_up_seconds)
-            start = {worker.pid: worker.rss_mib for worker in servers.workers(site)}
-            results = {name: drive(name, path, seconds) for name, path in files.items()}
-            end = {worker.pid: worker.rss_mib for worker in servers.workers(site)}
+            for name, requests in targets.items():
+                servers.check(top if name == "ceiling" else site, requests[0])
+            results, ceilings, start, end = _drive(site, top, files, warm_up_file)
         finally:
             top.stop()
     finally:
         site.stop()
-    ceiling_rate = results["ceiling"].per_second
-    lines = [report.Line(name, results[name], results[name].per_second / ceiling_rate, counted[name]) for name in files]
+    # The ceiling's median run (of one before each page, so spread over the same minutes) is the one compared
+    # with: the machine's other load moves a single run more than it moves the median.
+    median = sorted(ceilings.values(), key=lambda result: result.per_second)[len(ceilings) // 2]
+    lines = [report.Line("ceiling", median, 1.0, counted["ceiling"])]
+    for name, result in results.items():
+        lines.append(report.Line(name, result, result.per_second / median.per_second, counted[name]))
     memory = {pid: (start[pid], end.get(pid, float("nan"))) for pid in start}
     saved = Answer.objects.filter(attempt_id__in=prepared.run_attempts).count()
     posts = results["answer"].requests
     return Round(label, counts, build_seconds, lines, memory, posts, len(prepared.answers["run"]), saved)
+
+
+def _drive(site, top, files: dict[str, Path], warm_up_file: Path) -> tuple[dict, dict, dict, dict]:
+    """Warm every target up, then run each page, each after a run of the ceiling (``top``), so that the ceiling is
+    measured over the same minutes as the pages on a machine whose other load may drift.
+
+    Returns:
+        ``(results, ceilings, start, end)``: each page's ``wrk.Result`` and the ceiling's run before it, by the
+        page's name; the site's workers' resident memory (MiB by pid) after the warm-up and after the last run.
+    """
+    from bench import servers, wrk
+
+    seconds = int(os.environ.get("BENCH_SECONDS") or 10)
+    warm_up_seconds = int(os.environ.get("BENCH_WARM_UP_SECONDS") or 2)
+
+    def drive(name: str, path: Path, duration: int) -> wrk.Result:
+        server = top if name == "ceiling" else site
+        result = wrk.run(server.port, path, duration)
+        servers.settle(server)
+        return result
+
+    for name, path in files.items():
+        drive(name, warm_up_file if name == "answer" else path, warm_up_seconds)
+    start = {worker.pid: worker.rss_mib for worker in servers.workers(site)}
+    results, ceilings = {}, {}
+    for name, path in files.items():
+        if name != "ceiling":
+            ceilings[name] = drive("ceiling", files["ceiling"], seconds)
+            results[name] = drive(name, path, seconds)
+    end = {worker.pid: worker.rss_mib for worker in servers.workers(site)}
+    return results, ceilings, start, end
 
 
 def main() -> None:

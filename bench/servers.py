@@ -1,11 +1,16 @@
 """The site and the ceiling under gunicorn, started as the container starts the site (``docker/entrypoint.sh``,
 natively, as the deploy tests run it: ``tests/deploy/support.py``), and their workers' memory."""
 
+import http.client
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from tests.deploy.support import Server, free_port
+
+if TYPE_CHECKING:  # bench.load needs Django set up
+    from bench.load import Request
 
 WORKERS = 2
 
@@ -77,3 +82,17 @@ def settle(server: Server, quiet_seconds: float = 0.3, timeout: float = 60) -> N
         if now == before:
             return
         before = now
+
+
+def check(server: Server, request: "Request", status: int = 200) -> None:
+    """Send the GET ``request`` once, as wrk will, and check the answer's status, so that a session the workers
+    cannot read (a redirect to log in) or a wrong address fails the run instead of being measured.
+
+    Raises:
+        AssertionError: the status is not ``status``.
+    """
+    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
+    connection.request(request.method, request.path, headers={"Cookie": request.cookie, "X-Forwarded-Proto": "https"})
+    response = connection.getresponse()
+    connection.close()
+    assert response.status == status, f"{request.method} {request.path} answered {response.status}, not {status}."
