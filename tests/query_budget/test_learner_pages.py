@@ -1,83 +1,26 @@
-"""The query budget: every learner page and each admin page authors use often runs a fixed number of queries,
-the same for a quiz of 8 questions and of 50, an attempt of 8 answers and of 100, 1 guide and 100, in each
-language. A new N+1 fails here.
-
-Each budget is the sum of what the page reads; ``SESSION`` and ``USER`` are what every page of a visitor with a
-session, and of a logged-in one, reads before the view runs.
-"""
-
-import uuid
+"""The query budget of the learner's pages (``tests/query_budget/support.py`` says how budgets are counted)."""
 
 import pytest
-from django.contrib.auth.models import AnonymousUser
-from django.test import Client
-from django.urls import reverse
 from pytest_django.asserts import assertContains, assertInHTML
 
-from quizzes.guests import GUEST_SESSION_KEY, guest_id_from
-from quizzes.models import Attempt, Choice, Question, Quiz
-from quizzes.services import answer_submit, attempt_start
-from tests.factories import make_author, make_guide, make_quiz, make_user
+from quizzes.models import Quiz
+from tests.factories import make_guide, make_quiz
 from tests.pages import find, has_class, own_text, texts_of, url
-from tests.quizzes.admin_forms import question_change_url, quiz_change_url
+from tests.query_budget.support import (
+    ATTEMPT_AND_ANSWERS,
+    LANGUAGES,
+    QUIZ_CONTENT,
+    SESSION,
+    STANDINGS,
+    USER,
+    assert_standings,
+    finished_and_retaken,
+    owner_of,
+    take,
+    translate,
+)
 
 pytestmark = pytest.mark.django_db
-
-LANGUAGES = ["en", "fr", "tr"]
-SESSION = 1  # the session, for any visitor whose browser has one
-USER = 1  # the logged-in user
-# The quiz, its questions, their choices (one query each, whatever their number).
-QUIZ_CONTENT = 3
-# The visitor's attempt at a quiz, then its answers.
-ATTEMPT_AND_ANSWERS = 2
-# The attempts of the visitor at the listed quizzes with their scores, the question counts of those quizzes.
-STANDINGS = 2
-
-
-def translate(quiz: Quiz) -> None:
-    """The quiz's title and its first question, whole, in French and Turkish; the rest falls back to English."""
-    Quiz.objects.filter(pk=quiz.pk).update(title_fr=f"{quiz.title_en} (fr)", title_tr=f"{quiz.title_en} (tr)")
-    Question.objects.filter(quiz=quiz, position=1).update(
-        text_fr="Question 1 (fr)", text_tr="Soru 1 (tr)", explanation_fr="Parce que.", explanation_tr="Çünkü."
-    )
-    Choice.objects.filter(question__quiz=quiz, question__position=1).update(text_fr="Choix", text_tr="Seçenek")
-
-
-def owner_of(client: Client, visitor: str, quiz: Quiz) -> dict:
-    """Make ``client`` a logged-in ``learner`` or a ``guest`` (who started ``quiz`` with the start button);
-    returns the owner keyword for ``take``."""
-    if visitor == "learner":
-        learner = make_user()
-        client.force_login(learner)
-        return {"learner": learner}
-    client.post(url("quizzes:start", slug=quiz.slug))
-    return {"guest": guest_id_from(client.session[GUEST_SESSION_KEY])}
-
-
-def take(quiz: Quiz, count: int, *, learner=None, guest: uuid.UUID | None = None) -> Attempt:
-    """The owner's unfinished attempt at ``quiz`` (started if need be) answers its next ``count`` questions
-    with their first choice (the correct one); it finishes when none is left."""
-    attempt = attempt_start(learner=learner or AnonymousUser(), quiz=quiz, language="en", guest=guest)
-    answered = set(attempt.answers.values_list("question_id", flat=True))
-    questions = [question for question in quiz.questions.prefetch_related("choices") if question.pk not in answered]
-    for question in questions[:count]:
-        answer_submit(attempt=attempt, question=question, choice=question.choices.all()[0])
-    attempt.refresh_from_db()
-    return attempt
-
-
-def finished_and_retaken(quizzes: list[Quiz], **owner) -> None:
-    """The owner finished each quiz once and has a retake under way."""
-    for quiz in quizzes:
-        take(quiz, len(quiz.questions.all()), **owner)
-        take(quiz, 0, **owner)
-
-
-def assert_standings(page: bytes, visitor: str, quizzes: int) -> None:
-    """Every quiz card shows a retake under way, or "Not started" to a visitor without a session."""
-    status = "not_started" if visitor == "anonymous" else "unfinished"
-    assert len(find(page, has_class("quiz-standing"))) == quizzes
-    assert len(find(page, has_class(f"quiz-standing-{status}"))) == quizzes
 
 
 # --- Learner pages --------------------------------------------------------------------------------------------
@@ -254,88 +197,3 @@ def test_my_progress_page(learner, learner_client, django_assert_num_queries, la
 def test_my_progress_of_a_learner_who_started_nothing(learner_client, django_assert_num_queries):
     with django_assert_num_queries(SESSION + USER + 1):
         learner_client.get(url("progress"))
-
-
-# --- Admin pages authors use often ------------------------------------------------------------------------------
-
-PERMISSIONS = 2  # the staff user's own permissions, and their groups'
-
-
-@pytest.fixture
-def author(client):
-    """The client logged in as an author."""
-    client.force_login(make_author())
-    return client
-
-
-@pytest.fixture
-def admin_page(author, django_assert_num_queries):
-    """``admin_page(address, language, queries)``: the author's GET of an admin page in ``language``, pinned
-    to ``queries``. A first GET, not pinned, reads the content types, which Django keeps for the process."""
-
-    def get(address: str, language: str, queries: int):
-        author.get(address, headers={"accept-language": language})
-        with django_assert_num_queries(queries):
-            return author.get(address, headers={"accept-language": language})
-
-    return get
-
-
-@pytest.mark.parametrize("language", LANGUAGES)
-@pytest.mark.parametrize("questions", [8, 50])
-def test_quiz_change_page(admin_page, language, questions):
-    """The quiz, its guides, the questions, all their choices (one prefetch query)."""
-    quiz = make_quiz(questions=questions)
-    response = admin_page(quiz_change_url(quiz), language, SESSION + USER + PERMISSIONS + 4)
-    formset = response.context["inline_admin_formsets"][0].formset
-    assert (len(formset.initial_forms), len(formset.extra_forms)) == (questions, 1)  # and a blank one to fill in
-
-
-@pytest.mark.parametrize("language", LANGUAGES)
-def test_question_change_page(admin_page, language):
-    """The question, its quiz, whether it has choices, its choices."""
-    question = make_quiz(questions=2).questions.get(position=2)
-    response = admin_page(question_change_url(question), language, SESSION + USER + PERMISSIONS + 4)
-    choices = response.context["inline_admin_formsets"][0].formset.forms
-    assert [choice.instance.position for choice in choices] == [1, 2, 3, 4, None]  # and a blank one to fill in
-
-
-@pytest.mark.parametrize("language", LANGUAGES)
-@pytest.mark.parametrize("attempts", [1, 50])
-def test_attempts_list(admin_page, language, attempts):
-    """The quizzes to filter by, the count of matching attempts and of all, the page of attempts with their
-    takers, quizzes and scores, the date hierarchy's range and its days."""
-    quiz = make_quiz(questions=2)
-    for number in range(attempts):
-        take(quiz, 1, learner=make_user(f"learner-{number}"))
-    response = admin_page(reverse("admin:quizzes_attempt_changelist"), language, SESSION + USER + PERMISSIONS + 6)
-    assert len(response.context["cl"].result_list) == attempts
-
-
-@pytest.mark.parametrize("language", LANGUAGES)
-@pytest.mark.parametrize("answers", [8, 100])
-@pytest.mark.parametrize("owner", ["learner", "guest"])
-def test_an_attempts_page(admin_page, language, answers, owner):
-    """The attempt with its taker, quiz and score, then its answers with their questions and choices."""
-    quiz = make_quiz(questions=answers)
-    if owner == "learner":
-        attempt = take(quiz, answers, learner=make_user())
-    else:
-        attempt = take(quiz, answers, **owner_of(Client(), "guest", quiz))
-    address = reverse("admin:quizzes_attempt_change", args=[attempt.pk])
-    response = admin_page(address, language, SESSION + USER + PERMISSIONS + 2)
-    rows = response.context["inline_admin_formsets"][0].formset.forms
-    assert [row.instance.question.text for row in rows] == [f"Question {number}" for number in range(1, answers + 1)]
-
-
-@pytest.mark.parametrize("language", LANGUAGES)
-@pytest.mark.parametrize("questions", [8, 50])
-def test_answer_statistics(admin_page, language, questions):
-    """The quiz (with its guides, as the quiz admin reads it), the questions with their answer counts, their
-    choices with their pick counts, the count of attempts."""
-    quiz = make_quiz(questions=questions)
-    take(quiz, questions, learner=make_user())
-    response = admin_page(
-        reverse("admin:quizzes_quiz_statistics", args=[quiz.pk]), language, SESSION + USER + PERMISSIONS + 5
-    )
-    assert len(find(response.content, has_class("question-statistics"))) == questions
