@@ -4,6 +4,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.db import models, transaction
 from django.db.models import Max
+from django.forms.models import ModelChoiceIteratorValue
 from django.utils.translation import gettext_lazy as _
 from nested_admin.formsets import NestedInlineFormSet
 
@@ -12,12 +13,15 @@ from quizzes.rules import check_choices, check_correct_choices_kept, check_publi
 
 
 class AnswerForm(forms.Form):
-    """The learner's pick of one choice of ``question``, as radio inputs named ``choice``, none pre-selected."""
+    """The learner's pick of one choice of ``question``, as radio inputs named ``choice``, none pre-selected.
 
-    choice = forms.ModelChoiceField(
-        queryset=None,
+    Built from the choices already loaded with the question (``question.choices.all()``, which the question
+    page prefetches), in position order, and validated against them: no query to show or check the form.
+    ``cleaned_data["choice"]`` is the picked ``Choice``; each radio's ``data.value.instance`` is its choice.
+    """
+
+    choice = forms.TypedChoiceField(
         widget=forms.RadioSelect,
-        empty_label=None,
         label=_("Your answer"),
         error_messages={
             "required": _("Please choose an answer."),
@@ -27,7 +31,11 @@ class AnswerForm(forms.Form):
 
     def __init__(self, *args, question: Question, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["choice"].queryset = question.choices.order_by("position")
+        choices = sorted(question.choices.all(), key=lambda choice: choice.position)
+        field = self.fields["choice"]
+        field.choices = [(ModelChoiceIteratorValue(choice.pk, choice), choice.text) for choice in choices]
+        # Only a value among the choices reaches coerce (ChoiceField.validate refuses the others).
+        field.coerce = {str(choice.pk): choice for choice in choices}.__getitem__
 
 
 # --- Authoring (admin) ----------------------------------------------------------------------------------

@@ -23,8 +23,8 @@ class Progress:
 
     Attributes:
         quiz: the quiz read.
-        attempt: the learner's unfinished attempt, else their latest finished one (either annotated with
-            ``with_score()``), else None.
+        attempt: the learner's unfinished attempt, else their latest finished one (either with the attributes
+            ``with_score()`` annotates, ``correct_count`` and ``answer_count``), else None.
         questions: the quiz's current questions in position order, each with its choices loaded.
         answers: ``attempt``'s answers in the order they were given (empty without an attempt).
         next_question: the question the learner answers next, one of ``questions`` with its choices: the
@@ -183,12 +183,15 @@ def learner_progress(
     """
     attempt = (
         learner_attempts(learner=learner, quiz=quiz, guest=guest)
-        .with_score()
         # The unfinished attempt (finished_at NULL) comes first, then the latest finished one.
         .order_by(F("finished_at").desc(nulls_first=True), "-pk")
         .first()
     )
     answers = tuple(attempt.answers.all()) if attempt is not None else ()
+    if attempt is not None:
+        # What with_score() annotates, counted from the answers read anyway rather than by a GROUP BY.
+        attempt.correct_count = sum(answer.is_correct for answer in answers)
+        attempt.answer_count = len(answers)
     questions = list(quiz.questions.all())
     prefetch_related_objects(questions, "choices")
     order = learner_order(attempt=attempt, questions=questions, answers=answers)

@@ -8,11 +8,21 @@ from quizzes.models import Answer, Attempt
 
 
 class AnswerInline(admin.TabularInline):
+    """An attempt's answers, read-only, in the order given: one query however many there are."""
+
     model = Answer
     fields = ["question", "choice", "is_correct", "answered_at"]
     readonly_fields = fields
     extra = 0
     can_delete = False
+
+    def get_queryset(self, request: HttpRequest):
+        # Each row shows its question and choice, and names itself (Answer.__str__) by its attempt's taker and quiz.
+        return (
+            super()
+            .get_queryset(request)
+            .select_related("question", "choice", "attempt__learner", "attempt__guest", "attempt__quiz")
+        )
 
     def has_add_permission(self, request: HttpRequest, obj=None) -> bool:
         return False
@@ -47,7 +57,7 @@ class AttemptAdmin(admin.ModelAdmin):
     actions = None
 
     def get_queryset(self, request: HttpRequest):
-        return super().get_queryset(request).with_score()
+        return super().get_queryset(request).with_score().select_related("learner", "guest", "quiz")
 
     @admin.display(description=_("learner"), ordering="learner__username")
     def taker(self, attempt: Attempt) -> str:

@@ -135,19 +135,6 @@ def test_export_holds_the_account_and_every_answer_of_every_attempt_exactly(clie
     ]
 
 
-def test_export_runs_the_same_queries_for_one_attempt_and_for_many(client, django_assert_num_queries):
-    quiz = make_quiz(questions=3)
-    ada = make_user("ada")
-    answer_quiz(ada, quiz, [1, 1, 1])
-    client.force_login(ada)
-    with django_assert_num_queries(5):  # session, user, attempts with their quizzes, answers, failed logins
-        client.get(url("account_export"))
-    for _ in range(5):
-        answer_quiz(ada, quiz, [1, 2, 3])
-    with django_assert_num_queries(5):
-        client.get(url("account_export"))
-
-
 def test_delete_page_asks_for_the_password(client):
     client.force_login(make_user("ada"))
     page = client.get(url("account_delete", "tr")).content.decode()

@@ -371,28 +371,6 @@ def test_new_guests_past_the_limit_are_asked_to_log_in_while_existing_guests_and
     assert Attempt.objects.count() == 4
 
 
-# --- Queries: a guest's pages cost what a learner's do, without the user --------------------------------------------
-
-
-@pytest.mark.parametrize("questions", [8, 50])
-def test_a_guests_question_and_results_pages_read_a_fixed_number_of_queries(
-    client, django_assert_num_queries, questions
-):
-    quiz = make_quiz(questions=questions)
-    guest_answers(client, quiz, [1] * 4)
-    # session, quiz, the guest's attempt, its answers, the questions, their choices, the form's choices
-    with django_assert_num_queries(7):
-        before = client.get(question_url(quiz, 5))
-    assertContains(before, f'<p class="progress-label" id="progress-label">Question 5 of {questions}</p>', html=True)
-    guest_answers(client, quiz, [1] * questions)
-    guest_answers(client, quiz, [2])
-    # session, quiz, latest finished attempt with its score, answers with questions and choices, the questions'
-    # choices, other attempts, unfinished attempt
-    with django_assert_num_queries(7):
-        results = client.get(url("quizzes:results", slug=quiz.slug))
-    assertInHTML(f'<span class="score-value">{questions} / {questions}</span>', results.content.decode())
-
-
 # --- Forms from tabs left open --------------------------------------------------------------------------------
 
 

@@ -271,37 +271,6 @@ def test_header_links_to_my_progress_for_learners_marked_current_on_it(client, l
     assertNotContains(client.get(url("home")), "/en/progress/")
 
 
-def make_attempts(learner, guides: int, quizzes: int, attempts: int) -> None:
-    """``guides`` guides sharing ``quizzes`` quizzes (each guide holds every quiz), and ``attempts`` attempts spread
-    over the quizzes: finished ones, and one unfinished per quiz at most."""
-    made = [make_quiz(slug=f"quiz-{number}", title=f"Quiz {number}", questions=2) for number in range(quizzes)]
-    for number in range(guides):
-        make_guide(slug=f"guide-{number}", title=f"Guide {number}").quizzes.set(made)
-    for number in range(attempts):
-        quiz = made[number % quizzes]
-        last_round = number >= attempts - quizzes
-        answer_quiz(learner, quiz, [1] if last_round and number % 2 else [1, 2])
-
-
-@pytest.mark.parametrize(("guides", "quizzes", "attempts"), [(1, 1, 1), (5, 10, 30)])
-def test_the_page_reads_a_fixed_number_of_queries(
-    learner, learner_client, django_assert_num_queries, guides, quizzes, attempts
-):
-    make_attempts(learner, guides, quizzes, attempts)
-    assert Attempt.objects.filter(learner=learner).count() == attempts
-    with django_assert_num_queries(PROGRESS_PAGE_QUERIES):
-        response = learner_client.get(url("progress"))
-    assert len(sections(response.content)) == guides
-    assert len(find(response.content, has_class("quiz-progress"))) == guides * quizzes
-
-
-def test_a_learner_who_started_nothing_costs_one_query_past_the_session_and_user(
-    learner_client, django_assert_num_queries
-):
-    with django_assert_num_queries(3):
-        learner_client.get(url("progress"))
-
-
 class TestAttemptResults:
     """``quizzes:attempt_results``, where the page's attempt links lead: a learner's own finished attempts only."""
 

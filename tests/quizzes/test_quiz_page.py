@@ -5,7 +5,7 @@ import pytest
 from django.test import Client
 
 from quizzes.models import Question
-from tests.factories import answer_quiz, make_guide, make_quiz, make_user
+from tests.factories import make_guide, make_quiz, make_user
 from tests.pages import attribute, find, form_buttons, has_class, own_text, url
 
 pytestmark = pytest.mark.django_db
@@ -173,19 +173,3 @@ def test_the_summary_comes_before_the_related_guides_and_the_preview(client):
     blocks = ["quiz-facts", "quiz-status", "related-guides", "preview"]
     found = find(page, lambda node: any(has_class(block)(node) for block in blocks))
     assert [attribute(node, "class") for node in found] == blocks
-
-
-@pytest.mark.parametrize("questions", [8, 50])
-def test_the_summary_costs_no_query_in_a_translated_language(
-    learner, learner_client, django_assert_num_queries, questions
-):
-    """The share in French is counted from the questions and choices the page loads anyway."""
-    quiz = make_quiz(questions=questions)
-    for question in quiz.questions.filter(position__lte=3):
-        translate(question, "fr")
-    answer_quiz(learner, quiz, [1])
-    # session, user, quiz, questions, choices, guides, the learner's attempt, its answers
-    with django_assert_num_queries(8):
-        response = learner_client.get(url("quizzes:detail", "fr", slug=quiz.slug))
-    assert facts(response.content)[1:] == [f"{questions} questions", f"3 questions sur {questions} en français"]
-    assert status(response.content) == f"Question 2 de {questions}"

@@ -97,24 +97,6 @@ def test_earlier_attempts_keep_their_own_totals(learner, learner_client):
     assertInHTML("<td>2 / 2</td>", response.content.decode())
 
 
-@pytest.mark.parametrize("answers", [8, 50])
-def test_results_page_queries_do_not_grow_with_the_number_of_answers(
-    learner, learner_client, django_assert_num_queries, answers
-):
-    quiz = make_quiz(questions=answers)
-    answer_quiz(learner, quiz, [1] * answers)
-    answer_quiz(learner, quiz, [2] * answers)
-    answer_quiz(learner, quiz, [1])
-    # session, user, quiz, latest finished attempt with its score, answers with questions and choices,
-    # the questions' choices, earlier attempts, unfinished attempt
-    with django_assert_num_queries(8):
-        response = learner_client.get(url("quizzes:results", slug=quiz.slug))
-    assert texts_of(response.content, "question-text") == [f"Question {number}" for number in range(1, answers + 1)]
-    assertInHTML(f'<span class="score-value">0 / {answers}</span>', response.content.decode())
-    assertInHTML(f"<td>{answers} / {answers}</td>", response.content.decode())
-    assertContains(response, '<a class="button" href="/en/quizzes/quiz/">Back to the quiz</a>', html=True)
-
-
 # --- Unfinished attempts meet added questions ---------------------------------------------------------------------
 
 

@@ -1,0 +1,98 @@
+"""The query budget of the admin pages authors use often (``tests/query_budget/support.py`` says how budgets
+are counted)."""
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from tests.factories import make_author, make_quiz, make_user
+from tests.pages import find, has_class
+from tests.query_budget.support import LANGUAGES, SESSION, USER, owner_of, take
+from tests.quizzes.admin_forms import question_change_url, quiz_change_url
+
+pytestmark = pytest.mark.django_db
+
+
+# --- Admin pages authors use often ------------------------------------------------------------------------------
+
+PERMISSIONS = 2  # the staff user's own permissions, and their groups'
+
+
+@pytest.fixture
+def author(client):
+    """The client logged in as an author."""
+    client.force_login(make_author())
+    return client
+
+
+@pytest.fixture
+def admin_page(author, django_assert_num_queries):
+    """``admin_page(address, language, queries)``: the author's GET of an admin page in ``language``, pinned
+    to ``queries``. A first GET, not pinned, reads the content types, which Django keeps for the process."""
+
+    def get(address: str, language: str, queries: int):
+        author.get(address, headers={"accept-language": language})
+        with django_assert_num_queries(queries):
+            return author.get(address, headers={"accept-language": language})
+
+    return get
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("questions", [8, 50])
+def test_quiz_change_page(admin_page, language, questions):
+    """The quiz, its guides, the questions, all their choices (one prefetch query)."""
+    quiz = make_quiz(questions=questions)
+    response = admin_page(quiz_change_url(quiz), language, SESSION + USER + PERMISSIONS + 4)
+    formset = response.context["inline_admin_formsets"][0].formset
+    assert (len(formset.initial_forms), len(formset.extra_forms)) == (questions, 1)  # and a blank one to fill in
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_question_change_page(admin_page, language):
+    """The question, its quiz, whether it has choices, its choices."""
+    question = make_quiz(questions=2).questions.get(position=2)
+    response = admin_page(question_change_url(question), language, SESSION + USER + PERMISSIONS + 4)
+    choices = response.context["inline_admin_formsets"][0].formset.forms
+    assert [choice.instance.position for choice in choices] == [1, 2, 3, 4, None]  # and a blank one to fill in
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("attempts", [1, 50])
+def test_attempts_list(admin_page, language, attempts):
+    """The quizzes to filter by, the count of matching attempts and of all, the page of attempts with their
+    takers, quizzes and scores, the date hierarchy's range and its days."""
+    quiz = make_quiz(questions=2)
+    for number in range(attempts):
+        take(quiz, 1, learner=make_user(f"learner-{number}"))
+    response = admin_page(reverse("admin:quizzes_attempt_changelist"), language, SESSION + USER + PERMISSIONS + 6)
+    assert len(response.context["cl"].result_list) == attempts
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("answers", [8, 100])
+@pytest.mark.parametrize("owner", ["learner", "guest"])
+def test_an_attempts_page(admin_page, language, answers, owner):
+    """The attempt with its taker, quiz and score, then its answers with their questions and choices."""
+    quiz = make_quiz(questions=answers)
+    if owner == "learner":
+        attempt = take(quiz, answers, learner=make_user())
+    else:
+        attempt = take(quiz, answers, **owner_of(Client(), "guest", quiz))
+    address = reverse("admin:quizzes_attempt_change", args=[attempt.pk])
+    response = admin_page(address, language, SESSION + USER + PERMISSIONS + 2)
+    rows = response.context["inline_admin_formsets"][0].formset.forms
+    assert [row.instance.question.text for row in rows] == [f"Question {number}" for number in range(1, answers + 1)]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("questions", [8, 50])
+def test_answer_statistics(admin_page, language, questions):
+    """The quiz (with its guides, as the quiz admin reads it), the questions with their answer counts, their
+    choices with their pick counts, the count of attempts."""
+    quiz = make_quiz(questions=questions)
+    take(quiz, questions, learner=make_user())
+    response = admin_page(
+        reverse("admin:quizzes_quiz_statistics", args=[quiz.pk]), language, SESSION + USER + PERMISSIONS + 5
+    )
+    assert len(find(response.content, has_class("question-statistics"))) == questions

@@ -1,0 +1,199 @@
+"""The query budget of the learner's pages (``tests/query_budget/support.py`` says how budgets are counted)."""
+
+import pytest
+from pytest_django.asserts import assertContains, assertInHTML
+
+from quizzes.models import Quiz
+from tests.factories import make_guide, make_quiz
+from tests.pages import find, has_class, own_text, texts_of, url
+from tests.query_budget.support import (
+    ATTEMPT_AND_ANSWERS,
+    LANGUAGES,
+    QUIZ_CONTENT,
+    SESSION,
+    STANDINGS,
+    USER,
+    assert_standings,
+    finished_and_retaken,
+    owner_of,
+    take,
+    translate,
+)
+
+pytestmark = pytest.mark.django_db
+
+
+# --- Learner pages --------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("guides", [1, 100])
+@pytest.mark.parametrize(
+    ("visitor", "queries"),
+    [
+        # the guides, the quizzes with their question counts
+        ("anonymous", 2),
+        ("guest", SESSION + 2 + STANDINGS),
+        ("learner", SESSION + USER + 2 + STANDINGS),
+    ],
+)
+def test_home_page(client, django_assert_num_queries, language, guides, visitor, queries):
+    quizzes = [make_quiz(f"quiz-{number}", f"Quiz {number:03}", questions=1) for number in range(guides)]
+    for number, quiz in enumerate(quizzes):
+        make_guide(slug=f"guide-{number}", title=f"Guide {number:03}").quizzes.set([quiz])
+    if visitor != "anonymous":
+        finished_and_retaken(quizzes, **owner_of(client, visitor, quizzes[0]))
+    with django_assert_num_queries(queries):
+        response = client.get(url("home", language))
+    assert len(find(response.content, has_class("card"))) == 2 * guides
+    assert_standings(response.content, visitor, guides)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("quizzes", [1, 50])
+@pytest.mark.parametrize(
+    ("visitor", "queries"),
+    [
+        # the guide, its published quizzes with their question counts
+        ("anonymous", 2),
+        ("guest", SESSION + 2 + STANDINGS),
+        ("learner", SESSION + USER + 2 + STANDINGS),
+    ],
+)
+def test_guide_page(client, django_assert_num_queries, language, quizzes, visitor, queries):
+    made = [make_quiz(f"quiz-{number}", f"Quiz {number:03}", questions=2) for number in range(quizzes)]
+    make_guide(slug="path").quizzes.set(made)
+    if visitor != "anonymous":
+        finished_and_retaken(made, **owner_of(client, visitor, made[0]))
+    with django_assert_num_queries(queries):
+        response = client.get(url("guides:detail", language, slug="path"))
+    assert_standings(response.content, visitor, quizzes)
+
+
+# "Question N of M" and the quiz page's share of translated questions, in each language.
+PROGRESS_LABEL = {"en": "Question {n} of {total}", "fr": "Question {n} de {total}", "tr": "{total} sorudan {n}. soru"}
+TRANSLATED_SHARE = {"fr": "1 question sur {total} en français", "tr": "{total} sorunun 1 tanesi Türkçe"}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("questions", [8, 50])
+@pytest.mark.parametrize(
+    ("visitor", "queries"),
+    [
+        # the quiz, its questions, their choices, its guides (nothing to read of a visitor without a session)
+        ("anonymous", QUIZ_CONTENT + 1),
+        ("guest", SESSION + QUIZ_CONTENT + 1 + ATTEMPT_AND_ANSWERS),
+        ("learner", SESSION + USER + QUIZ_CONTENT + 1 + ATTEMPT_AND_ANSWERS),
+    ],
+)
+def test_quiz_page(client, django_assert_num_queries, language, questions, visitor, queries):
+    """A visitor with a session has answered the first question; the summary counts the translated questions
+    from what the page loads anyway."""
+    quiz = make_quiz(questions=questions)
+    translate(quiz)
+    make_guide(slug="path").quizzes.set([quiz])
+    if visitor != "anonymous":
+        take(quiz, 1, **owner_of(client, visitor, quiz))
+    with django_assert_num_queries(queries):
+        response = client.get(url("quizzes:detail", language, slug=quiz.slug))
+    assert len(find(response.content, has_class("question-preview"))) == questions
+    summary = find(find(response.content, has_class("quiz-facts"))[0], has_class("quiz-language"))
+    share = [TRANSLATED_SHARE[language].format(total=questions)] if language in TRANSLATED_SHARE else []
+    assert [own_text(item) for item in summary] == share  # nothing to count in English
+    if visitor != "anonymous":
+        assert texts_of(response.content, "progress-label") == [PROGRESS_LABEL[language].format(n=2, total=questions)]
+
+
+def question_url(quiz: Quiz, number: int, language: str) -> str:
+    return url("quizzes:question", language, slug=quiz.slug, number=number)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("questions", [8, 50])
+@pytest.mark.parametrize(("visitor", "queries"), [("guest", SESSION), ("learner", SESSION + USER)])
+def test_question_page_before_and_after_answering(
+    client, django_assert_num_queries, language, questions, visitor, queries
+):
+    """The quiz with its questions and choices, the attempt with its answers: the form is built from the
+    choices loaded, and the feedback reads the same."""
+    quiz = make_quiz(questions=questions)
+    translate(quiz)
+    owner = owner_of(client, visitor, quiz)
+    take(quiz, 4, **owner)
+    label = PROGRESS_LABEL[language].format(n=5, total=questions)
+    with django_assert_num_queries(queries + QUIZ_CONTENT + ATTEMPT_AND_ANSWERS):
+        before = client.get(question_url(quiz, 5, language))
+    assert texts_of(before.content, "progress-label") == [label]
+    assert len(find(before.content, lambda node: node.name == "input" and ("type", "radio") in node.attributes)) == 4
+    take(quiz, 1, **owner)
+    with django_assert_num_queries(queries + QUIZ_CONTENT + ATTEMPT_AND_ANSWERS):
+        after = client.get(question_url(quiz, 5, language))
+    assert texts_of(after.content, "progress-label") == [label]
+    assertContains(after, f'<a class="button" href="{question_url(quiz, 6, language)}">', count=1)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("answers", [8, 100])
+@pytest.mark.parametrize(("visitor", "queries"), [("guest", SESSION), ("learner", SESSION + USER)])
+@pytest.mark.parametrize("which", ["latest", "specific"])
+def test_results_page(client, django_assert_num_queries, language, answers, visitor, queries, which):
+    """Two finished attempts and a retake under way: the quiz, the finished attempt with its score, its answers
+    with their questions and choices, the questions' choices, the other finished attempts, whether one is
+    under way."""
+    quiz = make_quiz(questions=answers)
+    translate(quiz)
+    owner = owner_of(client, visitor, quiz)
+    first = take(quiz, answers, **owner)
+    take(quiz, answers, **owner)
+    take(quiz, 1, **owner)
+    address = (
+        url("quizzes:results", language, slug=quiz.slug)
+        if which == "latest"
+        else url("quizzes:attempt_results", language, slug=quiz.slug, pk=first.pk)
+    )
+    with django_assert_num_queries(queries + 1 + 1 + 2 + 1 + 1):
+        response = client.get(address)
+    assert texts_of(response.content, "question-text")[1:] == [f"Question {number}" for number in range(2, answers + 1)]
+    assertInHTML(f'<span class="score-value">{answers} / {answers}</span>', response.content.decode())
+    assertInHTML(f"<td>{answers} / {answers}</td>", response.content.decode())
+    back = ("href", url("quizzes:detail", language, slug=quiz.slug))
+    assert len(find(response.content, lambda node: back in node.attributes and has_class("button")(node))) == 1
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_account_page(learner_client, django_assert_num_queries, language):
+    with django_assert_num_queries(SESSION + USER):
+        response = learner_client.get(url("account", language))
+    assertContains(response, "<dd>learner</dd>", html=True)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("answers", [8, 100])
+def test_account_export(learner, learner_client, django_assert_num_queries, language, answers):
+    """The attempts with their quizzes, their answers, the failed logins."""
+    quiz = make_quiz(questions=answers)
+    take(quiz, answers, learner=learner)
+    take(quiz, 3, learner=learner)
+    with django_assert_num_queries(SESSION + USER + 3):
+        response = learner_client.get(url("account_export", language))
+    assert [attempt["answer_count"] for attempt in response.json()["attempts"]] == [3, answers]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("size", [1, 10])
+def test_my_progress_page(learner, learner_client, django_assert_num_queries, language, size):
+    """``size`` guides holding ``size`` quizzes each started: the started quizzes, the guides, the guides'
+    published quizzes, then the standings."""
+    quizzes = [make_quiz(f"quiz-{number}", f"Quiz {number:03}", questions=2) for number in range(size)]
+    for number in range(size):
+        make_guide(slug=f"guide-{number}", title=f"Guide {number:03}").quizzes.set(quizzes)
+    for quiz in quizzes:
+        take(quiz, 1, learner=learner)
+    with django_assert_num_queries(SESSION + USER + 3 + STANDINGS):
+        response = learner_client.get(url("progress", language))
+    assert len(find(response.content, has_class("quiz-progress"))) == size * size
+
+
+def test_my_progress_of_a_learner_who_started_nothing(learner_client, django_assert_num_queries):
+    with django_assert_num_queries(SESSION + USER + 1):
+        learner_client.get(url("progress"))
