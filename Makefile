@@ -63,8 +63,8 @@ lint: $(VENV)/.installed-test
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 
-# The cache table holds the sign-up and password reset limits' counts when REDIS_URL is not set (a no-op when it
-# exists).
+# The cache table, for a checkout run with debug off and without REDIS_URL (quizsite/settings.py, "Cache"); a
+# no-op otherwise, and when it exists.
 migrate: $(VENV)/.installed
 	@$(PY) manage.py migrate --noinput || { \
 	  echo "Error: the migrations could not be applied (see above). If it says InconsistentMigrationHistory about" >&2; \

@@ -56,8 +56,8 @@ def wait_for_database(timeout: float) -> None:
 def migrate() -> None:
     """Apply every migration and create the cache table, one container at a time on PostgreSQL.
 
-    The containers take turns through a session-level advisory lock. The cache table holds the sign-up limit's
-    counts when ``REDIS_URL`` is not set; ``createcachetable`` leaves an existing one alone.
+    The containers take turns through a session-level advisory lock. The cache table is the cache when ``REDIS_URL`` is
+    not set (quizsite/settings.py, "Cache"); ``createcachetable`` does nothing with Redis or an existing table.
     """
     if connection.vendor != "postgresql":
         call_command("migrate", interactive=False)

@@ -123,17 +123,22 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Cache ------------------------------------------------------------------------------------------------
-# Shared by every web process and container, never per process: the sign-up limit counts in it. Redis when
-# REDIS_URL is set (redis://host:6379/0); otherwise a table of the database, which `manage.py createcachetable`
-# creates (the Makefile's migrate and the container's start run it).
+# What the cache holds: sessions (a copy; the database keeps them, see SESSION_ENGINE), the sign-up, password
+# reset and guest limits' counters ("Throttling"). The counters need one cache that every web process and
+# container shares:
+# - REDIS_URL set (redis://host:6379/0): Redis, as docker-compose.yml runs it.
+# - Else, with debug on: each process's memory, so that `make run` and the tests need nothing more.
+# - Else (production without Redis): a table of the database, which `manage.py createcachetable` creates (the
+#   container's start runs it). Still shared, so still correct, only slower; a site deployed before Redis came
+#   in keeps working after an upgrade, and one machine needs no second service.
 REDIS_URL = os.environ.get("REDIS_URL", "").strip()
-CACHES = {
-    "default": (
-        {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
-        if REDIS_URL
-        else {"BACKEND": "django.core.cache.backends.db.DatabaseCache", "LOCATION": "quizsite_cache"}
-    )
-}
+if REDIS_URL:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
+elif DEBUG:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "quizsite"}}
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.db.DatabaseCache", "LOCATION": "quizsite_cache"}}
+_cache_in_database = CACHES["default"]["BACKEND"] == "django.core.cache.backends.db.DatabaseCache"
 
 # --- Accounts ---------------------------------------------------------------------------------------------
 AUTH_USER_MODEL = "accounts.User"
@@ -144,8 +149,13 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 # Sessions live in the database, not in a web process or on its disk: any web container can serve any request
-# and a restart logs no one out.
-SESSION_ENGINE = "django.contrib.sessions.backends.db"
+# and a restart logs no one out. They are read from the cache (cached_db: no database query while the cache
+# holds the session) and written through to both, so that a cache that restarts empty costs one database read
+# per session, never a logout. Over the database cache a read would cost a query all the same and a write
+# twice, so there they are read from their own table.
+SESSION_ENGINE = (
+    "django.contrib.sessions.backends.db" if _cache_in_database else "django.contrib.sessions.backends.cached_db"
+)
 # django-axes first: it refuses a locked-out login before the next backend computes a password hash.
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
@@ -270,7 +280,8 @@ FORM_RATES = {action: rate for action, (rate, _period) in _form_rates.items()}
 # The form limits' counters live in their own cache alias: the database cache's increment re-saves a counter
 # with the alias's default timeout, which must therefore outlast the longest period (with the default of five
 # minutes, "5/h" would have been 5 per five minutes), and enough entries that counters are not culled while
-# many addresses are counted. Redis keeps a counter's expiry by itself.
+# many addresses are counted. Redis keeps a counter's expiry by itself. A Redis that restarts empty starts
+# every count again (the login failures are rows of the database and stay).
 CACHES["rate_limits"] = {
     **CACHES["default"],
     "TIMEOUT": max(period for _rate, period in _form_rates.values()) + 60,

@@ -2,6 +2,7 @@ import os
 from pathlib import Path
 
 import pytest
+from django.core.cache import caches
 from django.db import connection
 from django.utils import translation
 
@@ -33,6 +34,15 @@ def _postgres_when_marked(request):
     if os.environ.get("QUIZSITE_REQUIRE_POSTGRES") == "1" and os.environ.get("DATABASE_URL", "").startswith("postgres"):
         pytest.fail(f"{reason}, and QUIZSITE_REQUIRE_POSTGRES is set.")
     pytest.skip(reason)
+
+
+@pytest.fixture(autouse=True)
+def _empty_caches():
+    """Each test starts with empty caches, as its database starts empty: the tests' cache is the process's memory
+    (debug on), which no rollback empties, and it holds sessions, rate limits' counts and cached content."""
+    yield
+    for cache in caches.all(initialized_only=True):
+        cache.clear()
 
 
 @pytest.fixture(autouse=True)

@@ -3,7 +3,9 @@ image build collects them, and the site served by the container's entry point.
 
 Without PostgreSQL these tests are skipped, with the reason, unless ``QUIZSITE_REQUIRE_POSTGRES`` is set (as
 .ci/run sets it): then they fail. ``QUIZSITE_TEST_POSTGRES_URL`` names the server (a role that may create
-databases), by default ``postgres://postgres@127.0.0.1:5432/postgres``.
+databases), by default ``postgres://postgres@127.0.0.1:5432/postgres``. Likewise the tests that share one Redis
+need ``QUIZSITE_TEST_REDIS_URL`` (default ``redis://127.0.0.1:6379/15``, a database they empty) to answer, or
+fail instead of skipping with ``QUIZSITE_REQUIRE_REDIS``.
 """
 
 import os
@@ -12,11 +14,13 @@ from urllib.parse import urlsplit, urlunsplit
 
 import psycopg
 import pytest
+import redis
 from psycopg import sql
 
 from tests.deploy.support import Server, free_port, manage, production_env
 
 POSTGRES_URL = os.environ.get("QUIZSITE_TEST_POSTGRES_URL", "postgres://postgres@127.0.0.1:5432/postgres")
+REDIS_URL = os.environ.get("QUIZSITE_TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
 
 
 @pytest.fixture(scope="session")
@@ -30,6 +34,30 @@ def postgres_server() -> str:
             pytest.fail(f"{reason}, and QUIZSITE_REQUIRE_POSTGRES is set.")
         pytest.skip(f"{reason}; set QUIZSITE_REQUIRE_POSTGRES=1 to fail instead.")
     return POSTGRES_URL
+
+
+@pytest.fixture(scope="module")
+def redis_url() -> str:
+    """``REDIS_URL``, its database emptied; skips (or fails, see the module docstring) when no Redis answers there.
+    The database is emptied again at the end of the module."""
+    client = redis.Redis.from_url(REDIS_URL, socket_connect_timeout=3)
+    try:
+        client.flushdb()
+    except redis.exceptions.ConnectionError as error:
+        reason = f"Redis is not reachable at {REDIS_URL} ({error})"
+        if os.environ.get("QUIZSITE_REQUIRE_REDIS") == "1":
+            pytest.fail(f"{reason}, and QUIZSITE_REQUIRE_REDIS is set.")
+        pytest.skip(f"{reason}; set QUIZSITE_REQUIRE_REDIS=1 to fail instead.")
+    yield REDIS_URL
+    client.flushdb()
+    client.close()
+
+
+@pytest.fixture
+def redis_database(redis_url) -> redis.Redis:
+    """A client of the Redis database at ``redis_url``, to look at what the site keeps there."""
+    with redis.Redis.from_url(redis_url) as client:
+        yield client
 
 
 @pytest.fixture(scope="module")

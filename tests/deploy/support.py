@@ -38,7 +38,15 @@ REQUEST_SECONDS = 10
 _CLIENT_ADDRESSES = (f"198.51.100.{number % 254 + 1}" for number in itertools.count())
 
 # Variables of the developer's or CI's shell that would leak into the production environment under test.
-_INHERITED_PREFIXES = ("DJANGO_", "GUNICORN_", "DATABASE_URL", "PG", "WEB_CONCURRENCY", "FORWARDED_ALLOW_IPS")
+_INHERITED_PREFIXES = (
+    "DJANGO_",
+    "GUNICORN_",
+    "DATABASE_URL",
+    "REDIS_URL",
+    "PG",
+    "WEB_CONCURRENCY",
+    "FORWARDED_ALLOW_IPS",
+)
 
 
 def free_port() -> int:

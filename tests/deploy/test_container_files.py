@@ -124,11 +124,33 @@ def test_compose_database_keeps_its_data_in_a_named_volume_and_has_a_healthcheck
     assert target == "/var/lib/postgresql/data"
 
 
-def test_compose_web_waits_for_a_healthy_database_reads_env_file_and_serves_port_8000(compose):
+def test_compose_redis_has_a_healthcheck_and_keeps_nothing_on_disk(compose):
+    """The cache holds nothing the database does not (README, "Scaling out"): no volume, no snapshot, no log; full,
+    it evicts the least recently used entries instead of refusing writes."""
+    redis = compose["services"]["redis"]
+
+    assert redis["image"] == "redis:7-alpine"
+    assert redis["healthcheck"]["test"] == ["CMD-SHELL", "redis-cli ping | grep -q PONG"]
+    assert "volumes" not in redis
+    assert redis["command"] == [
+        "redis-server",
+        *("--save", ""),
+        *("--appendonly", "no"),
+        *("--maxmemory", "256mb"),
+        *("--maxmemory-policy", "allkeys-lru"),
+    ]
+
+
+def test_compose_web_and_demo_use_the_redis_service_unless_env_names_another(compose):
+    for name in ("web", "demo"):
+        assert compose["services"][name]["environment"]["REDIS_URL"] == "${REDIS_URL:-redis://redis:6379/0}"
+
+
+def test_compose_web_waits_for_a_healthy_database_and_redis_reads_env_file_and_serves_port_8000(compose):
     web = compose["services"]["web"]
 
     assert web["build"] == "."
-    assert web["depends_on"]["db"]["condition"] == "service_healthy"
+    assert web["depends_on"] == {"db": {"condition": "service_healthy"}, "redis": {"condition": "service_healthy"}}
     assert web["env_file"] == ".env"
     assert web["ports"] == ["${WEB_PORT:-8000}:8000"]
 
@@ -159,11 +181,13 @@ def test_env_example_documents_every_variable_the_deployment_reads():
         ROOT / "docker" / "entrypoint.sh",
         ROOT / "docker-compose.yml",
     ]
-    pattern = re.compile(r"""(?:env_\w+\(|environ\.get\(|\$\{)["']?((?:DJANGO|GUNICORN|POSTGRES|WEB|DATABASE)_\w+)""")
+    pattern = re.compile(
+        r"""(?:env_\w+\(|environ\.get\(|\$\{)["']?((?:DJANGO|GUNICORN|POSTGRES|WEB|DATABASE|REDIS)_\w+)"""
+    )
     read = {name for path in sources for name in pattern.findall(path.read_text())}
     documented = (ROOT / ".env.example").read_text()
 
-    assert {"DJANGO_SECRET_KEY", "DJANGO_HTTPS", "GUNICORN_WORKERS", "DATABASE_URL"} <= read
+    assert {"DJANGO_SECRET_KEY", "DJANGO_HTTPS", "GUNICORN_WORKERS", "DATABASE_URL", "REDIS_URL"} <= read
     assert sorted(name for name in read if name not in documented) == []
 
 

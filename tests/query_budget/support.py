@@ -19,7 +19,9 @@ from tests.factories import make_user
 from tests.pages import find, has_class, url
 
 LANGUAGES = ["en", "fr", "tr"]
-SESSION = 1  # the session, for any visitor whose browser has one
+# The session, for any visitor whose browser has one: none while the cache holds it (cached_db sessions over the
+# tests' local-memory cache; 1 where sessions are read from the database, see settings.SESSION_ENGINE).
+SESSION = 0
 USER = 1  # the logged-in user
 # The quiz, its questions, their choices (one query each, whatever their number).
 QUIZ_CONTENT = 3

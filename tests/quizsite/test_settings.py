@@ -18,7 +18,9 @@ def clean_env(**variables: str) -> dict[str, str]:
     The process still reads the checkout's ``.env.development`` (debug on) for what ``variables`` leave unset.
     """
     env = {
-        key: value for key, value in os.environ.items() if not key.startswith(("DJANGO_", "DATABASE_URL", "GUNICORN_"))
+        key: value
+        for key, value in os.environ.items()
+        if not key.startswith(("DJANGO_", "DATABASE_URL", "GUNICORN_", "REDIS_URL"))
     }
     env.update(variables)
     return env
@@ -181,15 +183,32 @@ def test_email_ssl_and_starttls_together_stop_the_start_naming_both():
     assert "DJANGO_EMAIL_USE_SSL=1 and DJANGO_EMAIL_USE_TLS=1 exclude each other" in result.stderr
 
 
-def test_the_cache_is_a_database_table_by_default_and_redis_with_redis_url():
-    """Never the per-process memory cache: the sign-up limit's counts must be shared by every process."""
-    without_redis = setting(clean_env(DJANGO_DEBUG="1", REDIS_URL=""), "CACHES['default']")
-    with_redis = setting(clean_env(DJANGO_DEBUG="1", REDIS_URL="redis://redis:6379/0"), "CACHES['default']")
+@pytest.mark.parametrize(
+    ("variables", "backend", "sessions"),
+    [
+        ({"REDIS_URL": "redis://redis:6379/0"}, "redis.RedisCache", "cached_db"),
+        ({"REDIS_URL": "redis://redis:6379/0", "DJANGO_DEBUG": "1"}, "redis.RedisCache", "cached_db"),
+        ({"REDIS_URL": "", "DJANGO_DEBUG": "1"}, "locmem.LocMemCache", "cached_db"),
+        ({"REDIS_URL": ""}, "db.DatabaseCache", "db"),
+    ],
+    ids=["redis", "redis-with-debug", "debug-without-redis", "production-without-redis"],
+)
+def test_the_cache_is_redis_with_redis_url_else_memory_in_debug_else_a_database_table(variables, backend, sessions):
+    """Production never gets the per-process memory cache: the sign-up limit's counts must be shared by every
+    process. Sessions are read from the cache unless the cache is the database itself."""
+    env = production_env(**variables)
 
-    assert without_redis == ("{'BACKEND': 'django.core.cache.backends.db.DatabaseCache', 'LOCATION': 'quizsite_cache'}")
-    assert (
-        with_redis == "{'BACKEND': 'django.core.cache.backends.redis.RedisCache', 'LOCATION': 'redis://redis:6379/0'}"
-    )
+    assert setting(env, "CACHES['default']['BACKEND']") == f"'django.core.cache.backends.{backend}'"
+    assert setting(env, "CACHES['rate_limits']['BACKEND']") == f"'django.core.cache.backends.{backend}'"
+    assert setting(env, "SESSION_ENGINE") == f"'django.contrib.sessions.backends.{sessions}'"
+
+
+def test_redis_url_is_the_location_of_both_cache_aliases():
+    env = production_env(REDIS_URL="redis://redis:6379/0")
+
+    assert setting(env, "CACHES['default']['LOCATION']") == "'redis://redis:6379/0'"
+    assert setting(env, "CACHES['rate_limits']['LOCATION']") == "'redis://redis:6379/0'"
+    assert setting(env, "CACHES['rate_limits']['KEY_PREFIX']") == "'rate'"
 
 
 def test_a_sign_up_rate_that_is_not_one_stops_the_start_naming_the_variable():
