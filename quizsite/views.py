@@ -1,5 +1,6 @@
 import logging
 
+from django.core.paginator import Paginator
 from django.db import DatabaseError, connection
 from django.http import HttpRequest, JsonResponse
 from django.views.decorators.cache import never_cache
@@ -33,12 +34,20 @@ def healthz_view(request: HttpRequest) -> JsonResponse:
 
 
 class HomeView(TemplateView):
-    """The home page: every published guide and quiz (the one page that lists both apps' content)."""
+    """The home page: the published guides and quizzes (the one page that lists both apps' content), each list
+    ``PAGE_SIZE`` cards a page, so that the page costs the same with 20 quizzes or 20,000.
+
+    ``?guides=N`` and ``?quizzes=N`` choose each list's page independently; a number out of range or not a number
+    shows the last or the first page (Django's ``Paginator.get_page``), never an error.
+    """
 
     template_name = "home.html"
+    PAGE_SIZE = 24
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        context["guides"] = Guide.objects.published()
-        context["quizzes"] = Quiz.objects.published().with_question_count()
+        guides = Paginator(Guide.objects.published(), self.PAGE_SIZE)
+        quizzes = Paginator(Quiz.objects.published().with_question_count(), self.PAGE_SIZE)
+        context["guides"] = guides.get_page(self.request.GET.get("guides"))
+        context["quizzes"] = quizzes.get_page(self.request.GET.get("quizzes"))
         return context

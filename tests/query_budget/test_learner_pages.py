@@ -3,6 +3,7 @@
 import pytest
 from pytest_django.asserts import assertContains, assertInHTML
 
+from quizsite.views import HomeView
 from quizzes.models import Quiz
 from tests.factories import make_guide, make_quiz
 from tests.pages import find, has_class, own_text, texts_of, url
@@ -22,6 +23,9 @@ from tests.query_budget.support import (
 
 pytestmark = pytest.mark.django_db
 
+# The home page's two lists, each paginated: its count, then its page.
+HOME_LISTS = 4
+
 
 # --- Learner pages --------------------------------------------------------------------------------------------
 
@@ -31,10 +35,10 @@ pytestmark = pytest.mark.django_db
 @pytest.mark.parametrize(
     ("visitor", "queries"),
     [
-        # the guides, the quizzes with their question counts
-        ("anonymous", 2),
-        ("guest", SESSION + 2 + STANDINGS),
-        ("learner", SESSION + USER + 2 + STANDINGS),
+        # each list's count and its page of cards: the guides, the quizzes with their question counts
+        ("anonymous", HOME_LISTS),
+        ("guest", SESSION + HOME_LISTS + STANDINGS),
+        ("learner", SESSION + USER + HOME_LISTS + STANDINGS),
     ],
 )
 def test_home_page(client, django_assert_num_queries, language, guides, visitor, queries):
@@ -45,8 +49,10 @@ def test_home_page(client, django_assert_num_queries, language, guides, visitor,
         finished_and_retaken(quizzes, **owner_of(client, visitor, quizzes[0]))
     with django_assert_num_queries(queries):
         response = client.get(url("home", language))
-    assert len(find(response.content, has_class("card"))) == 2 * guides
-    assert_standings(response.content, visitor, guides)
+    # One page of each list: all of them with 1 guide and 1 quiz, 24 of each with 100.
+    shown = min(guides, HomeView.PAGE_SIZE)
+    assert len(find(response.content, has_class("card"))) == 2 * shown
+    assert_standings(response.content, visitor, shown)
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
