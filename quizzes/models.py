@@ -3,7 +3,8 @@ from collections.abc import Sequence
 
 from django.core.validators import MaxValueValidator
 from django.db import models, transaction
-from django.db.models import Count, F, Q
+from django.db.models import Count, F, OuterRef, Q, Subquery
+from django.db.models.functions import Coalesce
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
@@ -44,8 +45,16 @@ class QuizQuerySet(PublishableQuerySet):
     """Quizzes: ``published()`` and ``visible_to(user)`` (``PublishableQuerySet``), and counts."""
 
     def with_question_count(self) -> "QuizQuerySet":
-        """Annotate each quiz with ``question_count`` (int), in one query."""
-        return self.annotate(question_count=Count("questions", distinct=True))
+        """Annotate each quiz with ``question_count`` (int), in the same query.
+
+        A subquery per quiz rather than a join grouped over every quiz: a page of 24 quizzes out of thousands
+        (the home page) counts the questions of its 24 only, and its paginator's ``count()`` drops the unused
+        annotation.
+        """
+        questions = Question.objects.filter(quiz=OuterRef("pk")).order_by().values("quiz")
+        return self.annotate(
+            question_count=Coalesce(Subquery(questions.annotate(count=Count("pk")).values("count")), 0)
+        )
 
 
 class Quiz(models.Model):
