@@ -96,7 +96,10 @@ bench: $(VENV)/.installed
 	    echo "Error: make bench needs wrk: install it as root ('sudo apt-get install wrk' on Debian or Ubuntu," >&2; \
 	    echo "'brew install wrk' on macOS) and run make bench again." >&2; exit 1; \
 	  fi; }
-	$(PY) -m bench
+	@# Redis as docker-compose.yml runs the site: this machine's, database 14, when it answers (unless
+	@# BENCH_REDIS_URL is set; set to nothing, the site runs without Redis, as a deployment without it would).
+	BENCH_REDIS_URL="$${BENCH_REDIS_URL-$$($(PY) -c 'import redis; redis.Redis.from_url("redis://127.0.0.1:6379/14", socket_connect_timeout=1).ping(); print("redis://127.0.0.1:6379/14")' 2>/dev/null)}" \
+	  $(PY) -m bench
 
 clean:
 	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache
