@@ -14,11 +14,11 @@ from pathlib import Path
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
-from django.utils.log import DEFAULT_LOGGING
 from django.utils.translation import gettext_lazy as _
 from dotenv import load_dotenv
 
 from quizsite.env import env_bool, env_int, env_list, env_mailer, env_rate
+from quizsite.log_config import stdout_logging
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -291,23 +291,6 @@ CACHES["rate_limits"] = {
 RATELIMIT_USE_CACHE = "rate_limits"
 
 # --- Logging ----------------------------------------------------------------------------------------------
-# Everything to stdout, where the container runtime collects it; errors of requests (500s) included, which
-# Django's default configuration would only e-mail. runserver's request lines keep Django's own format.
+# Everything to stdout, where the container runtime collects it (quizsite/log_config.py).
 LOG_LEVEL = os.environ.get("DJANGO_LOG_LEVEL", "INFO")
-LOGGING = {
-    "version": 1,
-    "disable_existing_loggers": False,
-    "formatters": {
-        "plain": {"format": "{asctime} {levelname} {name}: {message}", "style": "{"},
-        "django.server": DEFAULT_LOGGING["formatters"]["django.server"],
-    },
-    "handlers": {
-        "stdout": {"class": "logging.StreamHandler", "stream": "ext://sys.stdout", "formatter": "plain"},
-        "django.server": DEFAULT_LOGGING["handlers"]["django.server"],
-    },
-    "root": {"handlers": ["stdout"], "level": LOG_LEVEL},
-    "loggers": {
-        "django": {"handlers": ["stdout"], "level": LOG_LEVEL, "propagate": False},
-        "django.server": DEFAULT_LOGGING["loggers"]["django.server"],
-    },
-}
+LOGGING = stdout_logging(LOG_LEVEL)
