@@ -16,7 +16,7 @@ UV_EXPORT := $(VENV)/bin/uv export --frozen --quiet --format requirements-txt --
 # Development turns debug on in one way: DJANGO_DEBUG=1 in this git-ignored file, which the settings read.
 DEV_ENV := .env.development
 
-.PHONY: run test test-fast install serve migrate demo lint lock messages bench clean
+.PHONY: run test test-fast install serve migrate demo lint lock messages bench screenshots clean
 
 run: $(VENV)/.installed migrate demo serve
 
@@ -100,6 +100,12 @@ bench: $(VENV)/.installed
 	@# BENCH_REDIS_URL is set; set to nothing, the site runs without Redis, as a deployment without it would).
 	BENCH_REDIS_URL="$${BENCH_REDIS_URL-$$($(PY) -c 'import redis; redis.Redis.from_url("redis://127.0.0.1:6379/14", socket_connect_timeout=1).ping(); print("redis://127.0.0.1:6379/14")' 2>/dev/null)}" \
 	  $(PY) -m bench
+
+# After a change of the design: the browser walk through every learner page (tests/e2e/test_design_pages.py)
+# photographs each into test-results/screenshots/ (git-ignored) and, asked by QUIZSITE_README_SCREENSHOTS, also
+# rewrites the README's four pictures in docs/screenshots/. It fails, after writing them, where a check fails.
+screenshots: $(VENV)/.installed-test
+	QUIZSITE_README_SCREENSHOTS=1 $(PY) -m pytest -m e2e -p no:cacheprovider -q tests/e2e/test_design_pages.py
 
 clean:
 	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache
