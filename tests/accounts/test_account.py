@@ -40,7 +40,7 @@ def test_account_page_shows_username_email_and_the_account_actions(client, langu
 
 def test_header_links_to_the_account_page(client):
     client.force_login(make_user())
-    assertInHTML('<a href="/fr/account/">Votre compte</a>', client.get("/fr/").content.decode())
+    assertInHTML('<a class="menu-item" href="/fr/account/">Votre compte</a>', client.get("/fr/").content.decode())
 
 
 @pytest.mark.parametrize("path", ["/fr/account/", "/fr/account/export/", "/fr/account/delete/"])
