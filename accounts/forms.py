@@ -1,5 +1,5 @@
 from django import forms
-from django.contrib.auth.forms import PasswordChangeForm, PasswordResetForm, UserCreationForm
+from django.contrib.auth.forms import AuthenticationForm, PasswordChangeForm, PasswordResetForm, UserCreationForm
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
@@ -12,7 +12,27 @@ EMAIL_ERRORS = {"invalid": _("Enter a valid e-mail address.")}
 EMAIL_HELP_TEXT = _("Optional. Needed only to reset your password if you forget it; never shown to anyone.")
 
 
-class SignupForm(UserCreationForm):
+class ErrorSummaryFocusMixin:
+    """For forms shown with templates/includes/error_summary.html: once the form has errors, the summary takes
+    the page's focus, not a field.
+
+    Django's auth forms put ``autofocus`` on their first field, and HTML allows one autofocus element per page;
+    after a refused submission it must be the summary's (``autofocus`` there), so that a keyboard or screen reader
+    user lands on the list of problems, each linked to its field (WCAG 3.3.1). The form's fields lose theirs then.
+    """
+
+    def full_clean(self) -> None:
+        super().full_clean()
+        if self._errors:
+            for field in self.fields.values():
+                field.widget.attrs.pop("autofocus", None)
+
+
+class LoginForm(ErrorSummaryFocusMixin, AuthenticationForm):
+    """Django's login form, its username field's autofocus given up to the error summary after a refusal."""
+
+
+class SignupForm(ErrorSummaryFocusMixin, UserCreationForm):
     """Django's sign-up form for our user model: a username, an optional e-mail address, a password twice."""
 
     class Meta(UserCreationForm.Meta):
@@ -23,7 +43,7 @@ class SignupForm(UserCreationForm):
         error_messages = {"email": EMAIL_ERRORS}
 
 
-class CurrentPasswordMixin:
+class CurrentPasswordMixin(ErrorSummaryFocusMixin):
     """For forms that ask the logged-in learner for their password again before a change that matters.
 
     The check goes through ``accounts.throttling.password_confirmed``, so wrong passwords count toward the login
@@ -36,15 +56,6 @@ class CurrentPasswordMixin:
     def __init__(self, *args, request, **kwargs):
         super().__init__(*args, **kwargs)
         self.request = request
-
-    def full_clean(self) -> None:
-        """After a refused submission, the page opens with the focus on the first field in error (WCAG 3.3.1),
-        so that a keyboard or screen reader user hears the message without looking for it."""
-        super().full_clean()
-        for name in self.errors:
-            if name in self.fields:
-                self.fields[name].widget.attrs["autofocus"] = True
-                break
 
     def check_current_password(self, user: User, password: str) -> str:
         """Return ``password`` when it is ``user``'s; raises ValidationError otherwise."""

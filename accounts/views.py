@@ -24,6 +24,7 @@ from accounts.forms import (
     AccountDeleteForm,
     AccountEmailForm,
     EmailPasswordResetForm,
+    LoginForm,
     SignupForm,
     ThrottledPasswordChangeForm,
 )
@@ -49,8 +50,9 @@ class LocalizedNextMixin(RedirectURLMixin):
 
 
 class LoginView(LocalizedNextMixin, auth_views.LoginView):
-    """Django's login view; someone already logged in goes straight on to ``next``."""
+    """Django's login view with ``LoginForm``; someone already logged in goes straight on to ``next``."""
 
+    authentication_form = LoginForm
     redirect_authenticated_user = True
 
 

@@ -4,13 +4,31 @@ from django.urls import translate_url
 from django.utils.translation import get_language, get_language_info
 
 
+def _path_in_language(path: str, code: str) -> str:
+    """``path`` (with its query string) in language ``code``.
+
+    Django's ``translate_url`` when the path resolves. A path that does not (a 404 page, e.g. ``/fr/no-such-page/``)
+    comes back from it unchanged; then its leading ``/<language>/`` prefix is swapped for ``/<code>/``
+    (``/tr/no-such-page/``), but only a prefix that is one of ``settings.LANGUAGES``. Any other path (``/healthz``,
+    ``/admin/…``, ``/favicon.ico``) is returned as it is.
+    """
+    translated = translate_url(path, code)
+    if translated != path:
+        return translated
+    prefix, slash, rest = path.removeprefix("/").partition("/")
+    if path.startswith("/") and slash and prefix in dict(settings.LANGUAGES):
+        return f"/{code}/{rest}"
+    return path
+
+
 def language_switcher(request: HttpRequest) -> dict:
     """Offer every language with the current page's address in that language.
 
     Returns ``{"language_choices": [{"code", "name_local", "next", "current"}, …]}`` in ``settings.LANGUAGES``
     order. ``next`` is translated here, while the active language still matches the page's prefix: Django's
     ``set_language`` only translates a ``next`` whose prefix matches the language of *its* request, which comes
-    from the cookie or Accept-Language and may differ from the page's.
+    from the cookie or Accept-Language and may differ from the page's. On a page whose address resolves to no view
+    (a 404), ``next`` is the same address under the other language's prefix, which shows that language's 404.
     """
     current = get_language()
     path = request.get_full_path()
@@ -19,7 +37,7 @@ def language_switcher(request: HttpRequest) -> dict:
             {
                 "code": code,
                 "name_local": get_language_info(code)["name_local"],
-                "next": translate_url(path, code),
+                "next": _path_in_language(path, code),
                 "current": code == current,
             }
             for code, _name in settings.LANGUAGES

@@ -6,7 +6,8 @@ from collections.abc import Callable, Iterable
 from django.core.exceptions import BadRequest, RequestDataTooBig, TooManyFieldsSent
 from django.http import HttpRequest, HttpResponse, QueryDict
 from django.utils.cache import has_vary_header, patch_cache_control
-from django.views.defaults import bad_request
+
+from quizsite.errors import bad_request, method_not_allowed_page
 
 logger = logging.getLogger("django.security.nul_character")
 
@@ -79,4 +80,25 @@ class PrivateWhenPersonalMiddleware:
         response = self.get_response(request)
         if has_vary_header(response, "Cookie") and not response.has_header("Cache-Control"):
             patch_cache_control(response, private=True)
+        return response
+
+
+class MethodNotAllowedPageMiddleware:
+    """Give a 405 response with an empty body the site's 405 page (``templates/405.html``), in the learner's
+    language, keeping its status and its ``Allow`` header.
+
+    Django answers a method a view does not take (``require_POST``, ``require_safe``, a class-based view's
+    ``http_method_names``, e.g. Django's ``LogoutView``) with an empty 405 and has no ``handler405``, so this is the
+    one place for all of them. Placed below the session, CSRF, authentication and messages middleware, whose
+    responses' work (the new CSRF cookie of the page's forms, the session) then covers the page.
+    """
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]):
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        if response.status_code == 405 and not response.streaming and not response.content:
+            response.content = method_not_allowed_page(request, response.get("Allow", ""))
+            response["Content-Type"] = "text/html; charset=utf-8"
         return response

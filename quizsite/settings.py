@@ -77,6 +77,7 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    "quizsite.middleware.MethodNotAllowedPageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     # Last, as django-axes asks: it turns a refused login into the lockout page (see "Throttling").
@@ -220,6 +221,8 @@ SECURE_CSP = {
     "object-src": ["'none'"],
 }
 SESSION_COOKIE_HTTPONLY = True
+# A form refused by the CSRF check gets the site's page, in the learner's language (quizsite/errors.py).
+CSRF_FAILURE_VIEW = "quizsite.errors.csrf_failure"
 X_FRAME_OPTIONS = "DENY"
 
 # --- HTTPS and proxies ------------------------------------------------------------------------------------

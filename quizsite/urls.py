@@ -2,14 +2,21 @@ from django.conf.urls.i18n import i18n_patterns
 from django.contrib import admin
 from django.urls import include, path
 
-from quizsite.views import HomeView, healthz_view
+from quizsite.views import HomeView, favicon_view, healthz_view
 from quizzes.views import progress_view
+
+# The error pages (quizsite/errors.py); 405 has no handler and gets its page from
+# quizsite.middleware.MethodNotAllowedPageMiddleware, and 500 stays Django's (templates/500.html, standalone).
+handler400 = "quizsite.errors.bad_request"
+handler403 = "quizsite.errors.permission_denied"
+handler404 = "quizsite.errors.page_not_found"
 
 urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
-    # Outside the language prefixes: probes ask for one fixed address.
+    # Outside the language prefixes: probes ask for one fixed address, browsers for /favicon.ico.
     path("healthz", healthz_view, name="healthz"),
+    path("favicon.ico", favicon_view, name="favicon"),
 ]
 
 # Every learner page lives under a language prefix (/en/, /fr/, /tr/); "/" is redirected by LocaleMiddleware

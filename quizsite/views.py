@@ -1,8 +1,9 @@
 import logging
 
+from django.conf import settings
 from django.core.paginator import Paginator
 from django.db import DatabaseError, connection
-from django.http import HttpRequest, JsonResponse
+from django.http import HttpRequest, HttpResponsePermanentRedirect, JsonResponse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 from django.views.generic import TemplateView
@@ -31,6 +32,18 @@ def healthz_view(request: HttpRequest) -> JsonResponse:
         logger.warning("Health check: the database did not answer.", exc_info=True)
         return JsonResponse({"status": "unavailable", "database": "unreachable"}, status=503)
     return JsonResponse({"status": "ok", "database": "ok"})
+
+
+@require_safe
+def favicon_view(request: HttpRequest) -> HttpResponsePermanentRedirect:
+    """Send a browser that asks for ``/favicon.ico`` on its own (pages name theirs with ``<link rel="icon">``) to
+    the site's icon, ``static/favicon.svg``, with a permanent redirect (301).
+
+    The target is the file's plain name, not the name with a hash of its content that the pages link to:
+    browsers keep a permanent redirect for good, and WhiteNoise serves the plain name of every collected file,
+    whatever its content becomes.
+    """
+    return HttpResponsePermanentRedirect(f"{settings.STATIC_URL}favicon.svg")
 
 
 class HomeView(TemplateView):

@@ -197,6 +197,13 @@ class Attempt(models.Model):
 
         return Question.objects.filter(quiz_id=self.quiz_id).count()
 
+    @property
+    def score_percent(self) -> int:
+        """The score as a whole percentage of ``question_count`` (int, 0-100, rounded half to even as Python's
+        ``round`` does); 0 when there is no question. The results page's score card shows it."""
+        total = self.question_count
+        return round(100 * self.score / total) if total else 0
+
     def next_question(self) -> "Question | None":
         """The lowest-positioned question of the quiz this attempt has not answered yet, or None when done."""
         from quizzes.models import Question

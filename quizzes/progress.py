@@ -111,6 +111,24 @@ class Progress:
         """
         return reverse("quizzes:question", kwargs={"slug": self.quiz.slug, "number": self.number_of(question)})
 
+    def segments(self, current: Question | None = None) -> tuple[str, ...]:
+        """The progress bar's segments, one per question in the learner's order (``order``), no query.
+
+        Args:
+            current: the question on screen, or None.
+
+        Returns:
+            One state per question: ``"right"`` or ``"wrong"`` for an answered question (as
+            ``Answer.is_correct`` says), ``"current"`` for ``current`` while it is unanswered, else ``"todo"``.
+        """
+        results = {answer.question_id: answer.is_correct for answer in self.answers}
+        return tuple(
+            ("right" if results[question.pk] else "wrong")
+            if question.pk in results
+            else ("current" if current is not None and question.pk == current.pk else "todo")
+            for question in self.order
+        )
+
     def answer_to(self, question: Question) -> Answer | None:
         """The attempt's answer to ``question``, or None when it has not answered it (no query)."""
         return next((answer for answer in self.answers if answer.question_id == question.pk), None)

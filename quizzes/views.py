@@ -168,6 +168,7 @@ def _render_question(
             "question": question,
             "progress": progress,
             "number": progress.number_of(question),
+            "segments": progress.segments(current=question),
             "choices": list(question.choices.all()),
             "form": form,
             "answer": answer,
@@ -217,6 +218,8 @@ def results_view(request: HttpRequest, quiz: Quiz, pk: int | None = None) -> Htt
             "answers": list(attempt.answers_for_results()),
             "other_attempts": finished.exclude(pk=attempt.pk),
             "has_unfinished": quiz.published and attempts.unfinished().exists(),
+            # "Back to the guide" on the score card: the first of the quiz's guides the visitor may open.
+            "guide": quiz.guides.visible_to(request.user).first() if quiz.published else None,
             "is_guest": not request.user.is_authenticated,
         },
     )

@@ -40,7 +40,7 @@ def test_account_page_shows_username_email_and_the_account_actions(client, langu
 
 def test_header_links_to_the_account_page(client):
     client.force_login(make_user())
-    assertInHTML('<a href="/fr/account/">Votre compte</a>', client.get("/fr/").content.decode())
+    assertInHTML('<a class="menu-item" href="/fr/account/">Votre compte</a>', client.get("/fr/").content.decode())
 
 
 @pytest.mark.parametrize("path", ["/fr/account/", "/fr/account/export/", "/fr/account/delete/"])
@@ -258,8 +258,11 @@ def test_a_username_taken_by_a_concurrent_sign_up_gets_the_form_message_not_an_e
     assert get_user_model().objects.filter(username="ada").count() == 1
 
 
-def test_a_refused_password_opens_the_page_with_the_focus_on_that_field(client):
+def test_a_refused_password_opens_the_page_with_the_focus_on_the_error_summary_not_the_field(client):
+    """The summary (templates/includes/error_summary.html) links to the field; tests/accounts/test_form_errors.py."""
     client.force_login(make_user("ada"))
     response = client.post(url("account_delete"), {"password": "wrong"})
-    assert 'name="password" autocomplete="current-password" autofocus' in response.content.decode()
+    page = response.content.decode()
+    assert page.count("autofocus") == 1
+    assert '<div class="error-summary" role="alert" tabindex="-1" autofocus' in page
     assert "autofocus" not in client.get(url("account_delete")).content.decode()

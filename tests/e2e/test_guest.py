@@ -30,7 +30,7 @@ def test_a_guest_takes_the_quiz_in_turkish_signs_up_at_the_results_and_finds_it_
     for position in range(1, 9):
         assert page.locator(".progress-label").inner_text() == f"8 sorudan {position}. soru"
         page.get_by_label(labels[position], exact=True).check()
-        page.get_by_role("button", name="Cevabı gönder").click()
+        page.get_by_role("button", name="Kontrol et").click()
         if position == 3:
             assert axe_violations(page) == []
         if position < 8:

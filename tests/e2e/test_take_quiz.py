@@ -32,7 +32,7 @@ def test_learner_signs_up_takes_the_quiz_in_turkish_resumes_and_sees_the_score(p
     for position, text in [(1, correct[1]), (2, wrong[2]), (3, correct[3])]:
         assert page.locator(".progress-label").inner_text() == f"8 sorudan {position}. soru"
         page.get_by_label(text, exact=True).check()
-        page.get_by_role("button", name="Cevabı gönder").click()
+        page.get_by_role("button", name="Kontrol et").click()
         page.get_by_role("link", name="Sonraki soru").click()
     page.screenshot(path=tmp_path / "question-4-phone.png", full_page=True)
 
@@ -46,7 +46,7 @@ def test_learner_signs_up_takes_the_quiz_in_turkish_resumes_and_sees_the_score(p
     assert page.locator(".untranslated-marker").count() == 1
     for position in range(4, 9):
         page.get_by_label(correct[position] if position != 4 else wrong[4], exact=True).check()
-        page.get_by_role("button", name="Cevabı gönder").click()
+        page.get_by_role("button", name="Kontrol et").click()
         feedback = page.locator(".feedback").inner_text()
         assert feedback == ("Doğru!" if position != 4 else "Yanlış cevap.")
         assert page.locator(".explanation").count() == 1

@@ -135,7 +135,7 @@ def test_question_page_before_and_after_answering(
     with django_assert_num_queries(queries + QUIZ_CONTENT + ATTEMPT_AND_ANSWERS):
         after = client.get(question_url(quiz, 5, language))
     assert texts_of(after.content, "progress-label") == [label]
-    assertContains(after, f'<a class="button" href="{question_url(quiz, 6, language)}">', count=1)
+    assertContains(after, f'<a class="button button-primary" href="{question_url(quiz, 6, language)}">', count=1)
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -145,7 +145,7 @@ def test_question_page_before_and_after_answering(
 def test_results_page(client, django_assert_num_queries, language, answers, visitor, queries, which):
     """Two finished attempts and a retake under way: the quiz, the finished attempt with its score, its answers
     with their questions and choices, the questions' choices, the other finished attempts, whether one is
-    under way."""
+    under way, the guide "Back to the guide" leads to."""
     quiz = make_quiz(questions=answers)
     translate(quiz)
     owner = owner_of(client, visitor, quiz)
@@ -157,7 +157,7 @@ def test_results_page(client, django_assert_num_queries, language, answers, visi
         if which == "latest"
         else url("quizzes:attempt_results", language, slug=quiz.slug, pk=first.pk)
     )
-    with django_assert_num_queries(queries + 1 + 1 + 2 + 1 + 1):
+    with django_assert_num_queries(queries + 1 + 1 + 2 + 1 + 1 + 1):
         response = client.get(address)
     assert texts_of(response.content, "question-text")[1:] == [f"Question {number}" for number in range(2, answers + 1)]
     assertInHTML(f'<span class="score-value">{answers} / {answers}</span>', response.content.decode())

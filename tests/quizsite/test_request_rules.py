@@ -84,7 +84,7 @@ def test_logged_in_login_page_pointing_at_the_login_page_in_another_language_goe
 def test_login_page_header_links_do_not_point_back_at_the_login_page(client):
     page = client.get("/fr/accounts/login/").content.decode()
     assert 'href="/fr/accounts/login/?next=' not in page
-    assertInHTML('<a href="/fr/accounts/login/">Se connecter</a>', page)
+    assertInHTML('<a class="nav-link" href="/fr/accounts/login/" aria-current="page">Se connecter</a>', page)
 
 
 @pytest.mark.parametrize(

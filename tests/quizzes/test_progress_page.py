@@ -264,9 +264,9 @@ def test_a_learner_who_started_nothing_is_pointed_to_the_home_page(learner_clien
 
 def test_header_links_to_my_progress_for_learners_marked_current_on_it(client, learner_client):
     on_page = learner_client.get(url("progress", "tr")).content.decode()
-    assertInHTML('<a href="/tr/progress/" aria-current="page">İlerlemem</a>', on_page)
+    assertInHTML('<a class="nav-link" href="/tr/progress/" aria-current="page">İlerlemem</a>', on_page)
     elsewhere = learner_client.get(url("home", "tr")).content.decode()
-    assertInHTML('<a href="/tr/progress/">İlerlemem</a>', elsewhere)
+    assertInHTML('<a class="nav-link" href="/tr/progress/">İlerlemem</a>', elsewhere)
     learner_client.logout()
     assertNotContains(client.get(url("home")), "/en/progress/")
 

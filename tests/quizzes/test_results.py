@@ -34,7 +34,12 @@ def test_reordering_after_finishing_keeps_the_answers_in_the_order_given(learner
     assertInHTML('<span class="score-value">2 / 3</span>', response.content.decode())
     assert texts_of(response.content, "question-text") == ["Question 1", "Question 2", "Question 3"]
     assert len(texts_of(response.content, "result-incorrect")) == 1
-    assertInHTML("<dd>Q2 choice 2 <span class='tag' lang='en'>Wrong</span></dd>", response.content.decode())
+    assertInHTML(
+        '<summary><span class="result-verdict" lang="en">Wrong</span>'
+        ' <span class="question-text">Question 2</span></summary>',
+        response.content.decode(),
+    )
+    assertInHTML("<dd>Q2 choice 2</dd>", response.content.decode())
     assertContains(response, "Explanation 2")
 
 
@@ -68,7 +73,7 @@ def test_published_quiz_results_still_offer_retake_and_no_unavailable_note(learn
     quiz = make_quiz(questions=2)
     answer_quiz(learner, quiz, [1, 1])
     response = learner_client.get(url("quizzes:results", slug=quiz.slug))
-    assertContains(response, '<button type="submit" class="button">Retake</button>', html=True)
+    assertContains(response, '<button type="submit" class="button button-primary">Retake</button>', html=True)
     assertNotContains(response, NO_LONGER_AVAILABLE)
 
 
@@ -167,7 +172,8 @@ def test_results_show_the_question_and_answer_as_answered_after_an_author_edits_
 
     french = learner_client.get(url("quizzes:results", "fr", slug=quiz.slug))
     assert texts_of(french.content, "question-text") == ["Question 1"]
-    assertContains(french, '<dd>Q1 choice 1 <span class="tag" lang="fr">Correct</span></dd>', html=True)
+    assertContains(french, '<span class="result-verdict" lang="fr">Correct</span>', html=True)
+    assertContains(french, "<dd>Q1 choice 1</dd>", html=True)
 
     english = learner_client.get(url("quizzes:results", "en", slug=quiz.slug))
     assert texts_of(english.content, "question-text") == ["Question 1 (v2)"]

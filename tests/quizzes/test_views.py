@@ -4,7 +4,7 @@ from pytest_django.asserts import assertContains, assertInHTML, assertNotContain
 
 from quizzes.models import Answer, Attempt
 from tests.factories import PASSWORD, answer_quiz, make_author, make_quiz, make_user
-from tests.pages import attribute, find, form_buttons, url
+from tests.pages import attribute, find, form_buttons, has_class, url
 from tests.quizzes.helpers import add_question, swap_positions
 
 pytestmark = pytest.mark.django_db
@@ -22,18 +22,43 @@ def answer(client, quiz, position: int, choice_position: int, language: str = "e
     return client.post(question_url(quiz, number or position, language), {"choice": choice.pk})
 
 
+def segment_states(page: str) -> list[str]:
+    """The progress bar's segments, in order, by state: "right", "wrong", "current" or "todo"."""
+    return [
+        next(name.removeprefix("is-") for name in attribute(node, "class").split() if name.startswith("is-"))
+        for node in find(page, has_class("segment"))
+    ]
+
+
+def verdict(kind: str, text: str) -> str:
+    """The answered question's verdict as the page gives it: focused on load, described by the explanation."""
+    return (
+        f'<p id="verdict" class="feedback feedback-{kind}" tabindex="-1" autofocus aria-describedby="explanation-text">'
+        f"{text}</p>"
+    )
+
+
+def choice_card(classes: str, text: str, tag: str, language: str = "en") -> str:
+    """One choice of an answered question: its card's classes, its text and its tag's words."""
+    return (
+        f'<li class="choice-card {classes}"><span class="badge" aria-hidden="true"></span>'
+        f'<span class="choice-text">{text}</span><span class="tag" lang="{language}">{tag}</span></li>'
+    )
+
+
 def test_question_shows_position_progress_and_unselected_radio_choices(learner_client):
     quiz = make_quiz(questions=3)
     learner_client.post(url("quizzes:start", slug=quiz.slug))
     response = learner_client.get(question_url(quiz, 1))
     page = response.content.decode()
     assertInHTML('<p class="progress-label" id="progress-label">Question 1 of 3</p>', page)
-    assertInHTML('<progress class="progress" max="3" value="0" aria-labelledby="progress-label">0 / 3</progress>', page)
+    assert segment_states(page) == ["current", "todo", "todo"]
     assert len(find(page, lambda node: node.name == "input" and attribute(node, "type") == "radio")) == 4
     for index, choice in enumerate(quiz.questions.get(position=1).choices.order_by("position")):
         assertInHTML(
-            f'<label for="id_choice_{index}"><input type="radio" name="choice" value="{choice.pk}"'
-            f' id="id_choice_{index}" required> <span>Q1 choice {index + 1}</span></label>',
+            f'<li class="choice-card"><input type="radio" name="choice" value="{choice.pk}" id="id_choice_{index}"'
+            f' required><span class="badge" aria-hidden="true"></span>'
+            f'<label class="choice-text" for="id_choice_{index}">Q1 choice {index + 1}</label></li>',
             page,
         )
     assertNotContains(response, "checked")
@@ -46,11 +71,16 @@ def test_answer_shows_whether_it_was_right_the_correct_choice_and_the_explanatio
     assert response.status_code == 302
     assert response.url == question_url(quiz, 1)
     page = learner_client.get(response.url).content.decode()
-    assertInHTML('<p class="feedback feedback-incorrect" lang="en" role="status">Wrong answer.</p>', page)
-    assertInHTML('<li class="is-correct">Q1 choice 3 <span class="tag" lang="en">Correct answer</span></li>', page)
-    assertInHTML('<li class="is-wrong">Q1 choice 2 <span class="tag" lang="en">Your answer</span></li>', page)
-    assertInHTML('<section class="explanation"><h2 lang="en">Explanation</h2><p>Explanation 1</p></section>', page)
-    assertInHTML(f'<a class="button" href="{question_url(quiz, 2)}">Next question</a>', page)
+    assertInHTML(verdict("incorrect", "Wrong answer."), page)
+    assertInHTML(choice_card("is-correct", "Q1 choice 3", "Correct answer"), page)
+    assertInHTML(choice_card("is-wrong is-chosen", "Q1 choice 2", "Your answer: wrong"), page)
+    assertInHTML(
+        '<section class="explanation" aria-labelledby="explanation-heading"><h2 id="explanation-heading" lang="en">'
+        'Explanation</h2><p id="explanation-text">Explanation 1</p></section>',
+        page,
+    )
+    assertInHTML(f'<a class="button button-primary" href="{question_url(quiz, 2)}">Next question</a>', page)
+    assert segment_states(page) == ["wrong", "todo"]
 
 
 def test_second_post_to_an_answered_question_changes_nothing(learner_client):
@@ -80,11 +110,13 @@ def test_post_without_a_choice_shows_a_message_and_saves_nothing(learner_client)
     learner_client.post(url("quizzes:start", slug=quiz.slug))
     response = learner_client.post(question_url(quiz, 1), {})
     assert response.status_code == 400
-    assertInHTML('<ul class="errorlist" lang="en"><li>Please choose an answer.</li></ul>', response.content.decode())
+    assertInHTML(
+        '<p class="field-error" id="id_choice_error" lang="en">Please choose an answer.</p>', response.content.decode()
+    )
     response = learner_client.post(question_url(quiz, 1), {"choice": "not-a-number"})
     assert response.status_code == 400
     assertInHTML(
-        '<ul class="errorlist" lang="en"><li>Please choose one of this question\'s answers.</li></ul>',
+        '<p class="field-error" id="id_choice_error" lang="en">Please choose one of this question\'s answers.</p>',
         response.content.decode(),
     )
     assert Answer.objects.count() == 0
@@ -155,7 +187,9 @@ def test_whole_attempt_ends_with_the_exact_score_and_every_explanation(learner_c
         answer(learner_client, quiz, position, pick, "fr")
     page = learner_client.get(question_url(quiz, 4, "fr")).content.decode()
     assertInHTML(
-        f'<a class="button" href="{url("quizzes:results", "fr", slug=quiz.slug)}">Voir vos résultats</a>', page
+        f'<a class="button button-primary" href="{url("quizzes:results", "fr", slug=quiz.slug)}">'
+        "Voir vos résultats</a>",
+        page,
     )
     results = learner_client.get(url("quizzes:results", "fr", slug=quiz.slug)).content.decode()
     assertInHTML('<span class="score-value">3 / 4</span>', results)
@@ -320,7 +354,7 @@ def test_questions_are_counted_one_to_n_whatever_their_positions(learner_client)
     assertContains(detail, '<h2 id="quiz-status-heading" class="progress-label">Question 2 of 2</h2>', html=True)
     page = learner_client.get(question_url(quiz, 2))
     assertContains(page, '<p class="progress-label" id="progress-label">Question 2 of 2</p>', html=True)
-    assertContains(page, '<legend class="question-text">Question 2</legend>', html=True)
+    assertContains(page, '<h1 class="question-text">Question 2</h1>', html=True)
 
 
 def test_finished_quiz_page_shows_the_last_score_instead_of_a_question_number(learner_client):
@@ -353,12 +387,14 @@ def test_question_numbers_agree_on_every_page_after_an_author_reorders_mid_attem
     assert learner_client.post(url("quizzes:start", slug=quiz.slug))["Location"] == question_url(quiz, 2)
     before = learner_client.get(question_url(quiz, 2))
     assertContains(before, '<p class="progress-label" id="progress-label">Question 2 of 3</p>', html=True)
-    assertContains(before, '<legend class="question-text">Question 3</legend>', html=True)
+    assertContains(before, '<h1 class="question-text">Question 3</h1>', html=True)
     assert answer(learner_client, quiz, 1, 1, number=2)["Location"] == question_url(quiz, 2)
     after = learner_client.get(question_url(quiz, 2))
     assertContains(after, '<p class="progress-label" id="progress-label">Question 2 of 3</p>', html=True)
     assertContains(after, '<h1 class="question-text">Question 3</h1>', html=True)
-    assertContains(after, f'<a class="button" href="{question_url(quiz, 3)}">Next question</a>', html=True)
+    assertContains(
+        after, f'<a class="button button-primary" href="{question_url(quiz, 3)}">Next question</a>', html=True
+    )
     first = learner_client.get(question_url(quiz, 1))
     assertContains(first, '<p class="progress-label" id="progress-label">Question 1 of 3</p>', html=True)
     assertContains(first, '<h1 class="question-text">Question 1</h1>', html=True)
@@ -386,15 +422,13 @@ def test_after_an_author_moves_the_last_question_first_resume_leads_to_the_learn
     assert (response.status_code, response["Location"]) == (302, "/fr/quizzes/trial-quiz/questions/3/")
     page = learner_client.get("/fr/quizzes/trial-quiz/questions/3/")
     assertContains(page, '<p class="progress-label" id="progress-label">Question 3 de 3</p>', html=True)
-    assertContains(page, '<legend class="question-text">Question 3</legend>', html=True)
+    assertContains(page, '<h1 class="question-text">Question 3</h1>', html=True)
 
-    right = '<p class="feedback feedback-correct" lang="fr" role="status">Bonne réponse\N{NO-BREAK SPACE}!</p>'
-    wrong = '<p class="feedback feedback-incorrect" lang="fr" role="status">Mauvaise réponse.</p>'
-    yours = '<span class="tag" lang="fr">Votre réponse</span>'
-    correct = '<span class="tag" lang="fr">Bonne réponse</span>'
+    right = verdict("correct", "Bonne réponse\N{NO-BREAK SPACE}!")
+    wrong = verdict("incorrect", "Mauvaise réponse.")
     for number, feedback, picked in [
-        (1, right, f'<li class="is-correct">Q1 choice 1 {yours} {correct}</li>'),
-        (2, wrong, f'<li class="is-wrong">Q2 choice 2 {yours}</li>'),
+        (1, right, choice_card("is-correct is-chosen", "Q1 choice 1", "Votre réponse\N{NO-BREAK SPACE}: juste", "fr")),
+        (2, wrong, choice_card("is-wrong is-chosen", "Q2 choice 2", "Votre réponse\N{NO-BREAK SPACE}: fausse", "fr")),
     ]:
         page = learner_client.get(f"/fr/quizzes/trial-quiz/questions/{number}/")
         assertContains(page, f'<p class="progress-label" id="progress-label">Question {number} de 3</p>', html=True)
@@ -430,14 +464,16 @@ def test_addresses_and_numbers_agree_after_an_author_reorders_then_removes_a_que
     assert learner_client.get(question_url(quiz, 3))["Location"] == question_url(quiz, 2)
     page = learner_client.get(question_url(quiz, 2))
     assertContains(page, '<p class="progress-label" id="progress-label">Question 2 of 3</p>', html=True)
-    assertContains(page, '<legend class="question-text">Question 3</legend>', html=True)
+    assertContains(page, '<h1 class="question-text">Question 3</h1>', html=True)
     answer(learner_client, quiz, 1, 1, number=2)
     page = learner_client.get(question_url(quiz, 2))
     assertContains(page, '<h1 class="question-text">Question 3</h1>', html=True)
-    assertContains(page, f'<a class="button" href="{question_url(quiz, 3)}">Next question</a>', html=True)
+    assertContains(
+        page, f'<a class="button button-primary" href="{question_url(quiz, 3)}">Next question</a>', html=True
+    )
     page = learner_client.get(question_url(quiz, 3))
     assertContains(page, '<p class="progress-label" id="progress-label">Question 3 of 3</p>', html=True)
-    assertContains(page, '<legend class="question-text">Question 4</legend>', html=True)
+    assertContains(page, '<h1 class="question-text">Question 4</h1>', html=True)
     page = learner_client.get(question_url(quiz, 1))
     assertContains(page, '<p class="progress-label" id="progress-label">Question 1 of 3</p>', html=True)
     assertContains(page, '<h1 class="question-text">Question 1</h1>', html=True)
