@@ -49,6 +49,9 @@ UI = {
         "error": "Error:",
         "progress": "Question {number} of {total}",
         "language": "English",
+        "result right": "Right",
+        "result wrong": "Wrong",
+        "back to guide": "Back to the guide",
     },
     "fr": {
         "start": "Commencer",
@@ -62,6 +65,9 @@ UI = {
         "error": "Erreur\u00a0:",
         "progress": "Question {number} de {total}",
         "language": "français",
+        "result right": "Correct",
+        "result wrong": "Incorrect",
+        "back to guide": "Retour au guide",
     },
     "tr": {
         "start": "Başla",
@@ -75,6 +81,9 @@ UI = {
         "error": "Hata:",
         "progress": "{total} sorudan {number}. soru",
         "language": "Türkçe",
+        "result right": "Doğru",
+        "result wrong": "Yanlış",
+        "back to guide": "Rehbere dön",
     },
 }
 

@@ -23,7 +23,7 @@ MIN_TARGET = 44
 HEADER = "header.site-header :is(a, button, summary)"
 CHOICES = "form.answer-form fieldset label"
 ACTION_BAR = ".action-bar :is(a, button)"
-RESULTS_ACTIONS = ".score-card :is(a, button), ol.results summary"
+RESULTS_ACTIONS = ".score-card .actions :is(a, button), ol.results summary"
 # Each shown element ``selector`` finds that is smaller than ``minimum`` px either way, with its size.
 SMALL_TARGETS = """([selector, minimum]) => [...document.querySelectorAll(selector)].flatMap(element => {
   const box = element.getBoundingClientRect();
