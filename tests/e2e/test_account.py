@@ -45,8 +45,11 @@ def test_learner_resets_the_password_downloads_the_data_and_deletes_the_account(
         page.get_by_label("Nom d’utilisateur").fill("ada")
         page.get_by_label("Mot de passe").fill(NEW_PASSWORD)
         page.get_by_role("main").get_by_role("button", name="Se connecter").click()
+        # The header's account menu opens, then leads to the account page.
+        page.get_by_role("navigation", name="Compte").get_by_text("Compte", exact=True).click()
         page.get_by_role("link", name="Votre compte").click()
-        assert page.url == live_server.url + "/fr/account/"
+        page.wait_for_url(live_server.url + "/fr/account/")
+        page.wait_for_load_state()
         # Nothing sticks out of a 320 px screen.
         assert page.evaluate("document.documentElement.scrollWidth") <= 320
         assert axe_violations(page) == []
