@@ -1,7 +1,8 @@
 """Issue 11's proof in a real browser, page by page: on every learner page in every state, in English, French and
 Turkish, axe-core finds no WCAG 2.2 A/AA violation at 390 and 1280 px (and in dark mode: every page in English,
-the answered questions and the results in French and Turkish too), and the run photographs each; at 320 px no page scrolls sideways, and each page shows its state
-as the redesign's markup promises. The walk through the pages is tests/e2e/support.py's."""
+the answered questions and the results in French and Turkish too), and the run photographs each; at 320 px no
+page scrolls sideways, and each page shows its state as the redesign's markup promises. The walk through the pages
+is tests/e2e/support.py's."""
 
 import pytest
 
@@ -40,7 +41,8 @@ QUESTION_NUMBERS = {"unanswered": 1, "error": 1, "right": 1, "wrong": 2, "last":
 def test_every_learner_page_in_every_state_passes_axe_fits_320px_and_shows_its_state(browser, live_server, language):
     """One walk per language (the pages' states follow from one another), each state looked at three ways,
     the viewport resized in between (the layout is CSS's alone): at 390 and 1280 px photographed and checked
-    by axe-core (at 390 px in dark mode too: every state in English, DARK_STATES in the others); at 320 px measured and its markup read."""
+    by axe-core (at 390 px in dark mode too: every state in English, DARK_STATES in the others); at 320 px
+    measured and its markup read."""
     questions = demo_data()[language]
     page = new_page(browser, language, VIEWPORTS[390])
     findings = {"axe-core": [], "320 px wide": [], "the markup": []}
