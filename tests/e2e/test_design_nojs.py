@@ -1,5 +1,5 @@
 """With JavaScript off, in a real browser, a learner switches language with the header's menu (a <details>) and
-takes the whole demo quiz to its results (issue 11)."""
+takes the whole demo quiz to its results, which print with every explanation (issue 11)."""
 
 import pytest
 
@@ -51,5 +51,13 @@ def test_without_javascript_a_learner_switches_language_and_takes_the_whole_quiz
         result.locator("summary").click()
         assert result.get_attribute("open") is not None
         assert demo["tr"][2].right.text in result.inner_text()
+        # Printed, every result shows its answer and explanation, open or not, without the header or the buttons.
+        page.emulate_media(media="print")
+        assert (
+            page.locator(".result-body").evaluate_all("all => all.map(body => body.checkVisibility())")
+            == [True] * QUESTIONS
+        )
+        assert page.locator("header.site-header").is_visible() is False
+        assert page.locator(".score-card .actions").is_visible() is False
     finally:
         page.context.close()
