@@ -11,9 +11,12 @@ cache) is rendered again through the standalone ``error_page.html``, so that an 
 """
 
 import logging
+from urllib.parse import urlsplit
 
+from django.core.exceptions import DisallowedHost
 from django.http import HttpRequest, HttpResponse
 from django.template import loader
+from django.urls import reverse
 from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.csrf import requires_csrf_token
@@ -34,6 +37,36 @@ def same_site_path(request: HttpRequest) -> str | None:
     """
     path = request.get_full_path()
     return path if url_has_allowed_host_and_scheme(path, allowed_hosts=None) else None
+
+
+def page_address(request: HttpRequest) -> str | None:
+    """The address (path and query string) of the page the visitor is on: where a button leads back to, and what
+    the language switcher offers in another language.
+
+    For a GET or HEAD, the request's own address (``same_site_path``). For another method the request's address
+    is a form's target, not a page (``/i18n/setlang/``, a quiz's ``start/``): it is the page that sent the form, as
+    its Referer says when that is this site, else None.
+
+    Args:
+        request: any request, e.g. a form refused by the CSRF check.
+
+    Returns:
+        e.g. ``"/fr/quizzes/x/"``; None when no page can be trusted (no Referer, another site's, a bad Host).
+    """
+    if request.method in ("GET", "HEAD"):
+        return same_site_path(request)
+    referer = request.META.get("HTTP_REFERER", "")
+    try:
+        host = request.get_host()
+    except DisallowedHost:
+        return None
+    if not url_has_allowed_host_and_scheme(referer, allowed_hosts={host}, require_https=request.is_secure()):
+        return None
+    parts = urlsplit(referer)
+    if parts.path == reverse("set_language"):
+        return None  # the language switch's own address: a GET there redirects to its Referer, itself
+    address = parts.path + (f"?{parts.query}" if parts.query else "")
+    return address if url_has_allowed_host_and_scheme(address, allowed_hosts=None) else None
 
 
 def render_error_page(request: HttpRequest, template_name: str, status: int, context: dict | None = None) -> str:
@@ -80,10 +113,11 @@ def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
     """``settings.CSRF_FAILURE_VIEW``: a form refused by the CSRF check (session expired, cookies blocked).
 
     The page (``templates/403_csrf.html``) says what happened in the learner's words, never Django's debugging
-    text, and its button opens the form's address again (a GET shows the form). Rendering the page's forms gives
-    the browser a new CSRF cookie (``CsrfViewMiddleware``), so that the form sent again passes.
+    text, and its button opens again the page that held the form (``page_address``: the Referer; the home page
+    when there is none), which shows the form with a fresh token. Rendering the page's forms gives the browser a
+    new CSRF cookie (``CsrfViewMiddleware``), so that the form sent again passes.
     """
-    page = render_error_page(request, "403_csrf.html", 403, {"action_url": same_site_path(request)})
+    page = render_error_page(request, "403_csrf.html", 403, {"action_url": page_address(request)})
     return HttpResponse(page, status=403)
 
 

@@ -173,7 +173,7 @@ class RadioForm(forms.Form):
         raise forms.ValidationError("This question has changed.")
 
 
-def test_the_summary_links_a_radio_group_by_its_id_and_lists_other_errors_as_text():
+def test_the_summary_links_a_radio_group_by_its_first_radio_and_lists_other_errors_as_text():
     form = RadioForm({"step": "x"})
     summary = summary_of(render_to_string("includes/error_summary.html", {"form": form}).encode())
 
@@ -183,7 +183,7 @@ def test_the_summary_links_a_radio_group_by_its_id_and_lists_other_errors_as_tex
         "Enter a whole number.",
     ]
     assert [(attribute(link, "href"), text(link)) for link in elements(summary, "a")] == [
-        ("#id_choice", "This field is required.")
+        ("#id_choice_0", "This field is required.")
     ]
 
 
@@ -195,3 +195,13 @@ class ValidRadioForm(RadioForm):
 @pytest.mark.parametrize("data", [None, {"choice": "1", "step": "2"}], ids=["unbound", "valid"])
 def test_the_summary_is_nothing_for_a_form_without_errors(data):
     assert render_to_string("includes/error_summary.html", {"form": ValidRadioForm(data)}).strip() == ""
+
+
+@pytest.mark.parametrize("name", ["login", "signup", "password_reset", "account", "password_change", "account_delete"])
+def test_forms_leave_checking_to_the_site_so_that_its_summary_reports_every_error(client, name):
+    """``novalidate``: the browser's own bubbles ("Please fill out this field.") speak the browser's language, one
+    field at a time, and never reach the summary."""
+    if name in {"account", "password_change", "account_delete"}:
+        client.force_login(make_user())
+    forms = [form for form in elements(client.get(url(name, "tr")).content, "form") if has_class("stacked-form")(form)]
+    assert [("novalidate" in dict(form.attributes)) for form in forms] == [True]

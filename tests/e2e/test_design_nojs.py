@@ -37,7 +37,7 @@ def test_without_javascript_a_learner_switches_language_and_takes_the_whole_quiz
             if number == 1:
                 # Sent with no choice: the form again, its error summary first.
                 assert submit(page, page.get_by_role("button", name=ui["check"], exact=True)).status == 400
-                assert page.locator(".error-summary a").get_attribute("href") == "#id_choice"
+                assert page.locator(".error-summary a").get_attribute("href") == "#id_choice_0"
             question = demo[language][number]
             wrong = number in WRONG_QUESTIONS
             assert answer(page, language, question.wrong if wrong else question.right).status == 200

@@ -145,7 +145,7 @@ def question_problems(page, state: str, language: str, questions: dict[int, Demo
         expect(
             "the error summary's link",
             summary.locator("a").first.get_attribute("href") if summary.locator("a").count() else None,
-            "#id_choice",
+            "#id_choice_0",
         )
     if answered:
         verdict = ui["wrong"] if number in WRONG_QUESTIONS else ui["right"]

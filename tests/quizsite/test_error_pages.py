@@ -104,9 +104,10 @@ def test_403_for_a_refused_page_is_in_the_site_layout(author_client, language):
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_a_csrf_failure_is_the_site_page_with_a_new_cookie_and_a_button_back_to_the_form(language):
     client = Client(enforce_csrf_checks=True)
-    response = client.post(f"/{language}/accounts/login/", {"username": "ada", "password": "x"})
+    login = f"/{language}/accounts/login/"
+    response = client.post(login, {"username": "ada", "password": "x"}, HTTP_REFERER=f"http://testserver{login}")
     assert_error_page(response, 403, "403_csrf", language)
-    assert buttons(response) == [(f"/{language}/accounts/login/", TEXTS["form"][language])]
+    assert buttons(response) == [(login, TEXTS["form"][language])]
     # The form opened again carries the token of the cookie this page set, and passes the check.
     form = next(form for form in elements(client.get(f"/{language}/accounts/login/").content.decode(), "form"))
     token = form_values(form)["csrfmiddlewaretoken"]
@@ -114,6 +115,29 @@ def test_a_csrf_failure_is_the_site_page_with_a_new_cookie_and_a_button_back_to_
         f"/{language}/accounts/login/", {"csrfmiddlewaretoken": token, "username": "ada", "password": "x"}
     )
     assert again.status_code == 200
+
+
+def test_a_refused_language_switch_leads_back_to_the_page_that_sent_it_never_to_the_switch_itself():
+    """The form's target (/i18n/setlang/) is no page: a GET there redirects to its Referer, itself, for ever."""
+    client = Client(enforce_csrf_checks=True)
+    sent_from = "http://testserver/fr/quizzes/some-quiz/?from=home"
+    response = client.post("/i18n/setlang/", {"language": "tr", "next": "/tr/"}, HTTP_REFERER=sent_from)
+    assert response.status_code == 403
+    assert [url for url, _text in buttons(response)] == ["/fr/quizzes/some-quiz/?from=home"]
+    assert switcher_nexts(response) == [
+        ("/en/quizzes/some-quiz/?from=home", "en"),
+        ("/fr/quizzes/some-quiz/?from=home", "fr"),
+        ("/tr/quizzes/some-quiz/?from=home", "tr"),
+    ]
+
+
+@pytest.mark.parametrize("referer", [None, "https://elsewhere.example/fr/", "/i18n/setlang/"])
+def test_a_refused_form_without_a_page_of_this_site_to_go_back_to_leads_home(referer):
+    client = Client(enforce_csrf_checks=True)
+    extra = {"HTTP_REFERER": referer} if referer else {}
+    response = client.post("/i18n/setlang/", {"language": "tr", "next": "/tr/"}, **extra)
+    assert [url for url, _text in buttons(response)] == ["/en/"]
+    assert switcher_nexts(response) == [("/en/", "en"), ("/fr/", "fr"), ("/tr/", "tr")]
 
 
 # --- 404 ----------------------------------------------------------------------------------------------------------
@@ -137,10 +161,10 @@ def test_language_switcher_of_a_404_page_leads_to_the_same_address_in_each_langu
 
 
 @pytest.mark.parametrize("path", ["/de/no-such-page/", "/frx/no-such-page/", "/no-such-page/fr/"])
-def test_language_switcher_leaves_an_address_without_a_language_prefix_as_it_is(client, path):
+def test_language_switcher_leads_an_address_without_a_language_prefix_to_each_home_page(client, path):
     response = client.get(path)
     assert response.status_code == 404
-    assert switcher_nexts(response) == [(path, "en"), (path, "fr"), (path, "tr")]
+    assert switcher_nexts(response) == [("/en/", "en"), ("/fr/", "fr"), ("/tr/", "tr")]
 
 
 # --- 405 ----------------------------------------------------------------------------------------------------------

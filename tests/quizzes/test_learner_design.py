@@ -126,7 +126,7 @@ def test_an_answer_sent_without_a_choice_says_error_in_the_title_and_links_the_s
     assert response.status_code == 400
     assert title(response.content) == expected
     (summary,) = find(response.content, has_class("error-summary"))
-    assert [attribute(link, "href") for link in elements(summary, "a")] == ["#id_choice"]
+    assert [attribute(link, "href") for link in elements(summary, "a")] == ["#id_choice_0"]
     (fieldset,) = elements(response.content, "fieldset")
     assert attribute(fieldset, "aria-describedby") == "id_choice_error"
     assert len(find(response.content, lambda node: attribute(node, "id") == "id_choice_error")) == 1
