@@ -75,6 +75,18 @@ def page_title(content: bytes) -> str:
     return page[page.index("<title>") + len("<title>") : page.index("</title>")]
 
 
+# Between a field's label and its error in the summary ("Username: This field is required.").
+LABEL_SEPARATOR = {"en": ": ", "fr": "\N{NO-BREAK SPACE}: ", "tr": ": "}
+
+
+def labelled(content: bytes, field: str, error: str, language: str = "en") -> str:
+    """``error`` as the summary words it for the field whose id is ``field``: after the field's label, as the
+    page's <label> shows it without its suffix (":", " :")."""
+    (label,) = [node for node in elements(content, "label") if attribute(node, "for") == field]
+    name = text(label).removesuffix(":").rstrip("\N{NO-BREAK SPACE} ")
+    return f"{name}{LABEL_SEPARATOR[language]}{error}"
+
+
 def summary_of(content: bytes) -> Element | None:
     found = find(content, has_class("error-summary"))
     assert len(found) <= 1
@@ -123,7 +135,8 @@ def test_a_refused_form_says_error_in_the_title_and_summarises_and_links_the_pro
         assert [text(item) for item in elements(summary, "li")] == [error]
         assert links == []
     else:
-        assert [(attribute(link, "href"), text(link)) for link in links] == [(f"#{form['field']}", error)]
+        expected = labelled(response.content, form["field"], error, language)
+        assert [(attribute(link, "href"), text(link)) for link in links] == [(f"#{form['field']}", expected)]
         field = by_id(response.content, form["field"])
         assert (field.name, attribute(field, "aria-invalid")) == ("input", "true")
         described_by = [text(by_id(response.content, name)) for name in attribute(field, "aria-describedby").split()]
@@ -159,7 +172,8 @@ def test_every_other_account_form_summarises_its_errors(client, page, data, fiel
     assert page_title(response.content).startswith("Error: ")
     summary = summary_of(response.content)
     assert attribute(summary, "role") == "alert"
-    assert [(attribute(link, "href"), text(link)) for link in elements(summary, "a")] == [(f"#{field}", error)]
+    expected = labelled(response.content, field, error)
+    assert [(attribute(link, "href"), text(link)) for link in elements(summary, "a")] == [(f"#{field}", expected)]
     assert attribute(by_id(response.content, field), "aria-invalid") == "true"
 
 
@@ -179,11 +193,11 @@ def test_the_summary_links_a_radio_group_by_its_first_radio_and_lists_other_erro
 
     assert [text(item) for item in elements(summary, "li")] == [
         "This question has changed.",
-        "This field is required.",
+        "Choice: This field is required.",
         "Enter a whole number.",
     ]
     assert [(attribute(link, "href"), text(link)) for link in elements(summary, "a")] == [
-        ("#id_choice_0", "This field is required.")
+        ("#id_choice_0", "Choice: This field is required.")
     ]
 
 

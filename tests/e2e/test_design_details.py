@@ -1,7 +1,7 @@
 """Details of issue 11's design that a first trial found wanting, in a real browser: a focused choice is never
 hidden under the bar stuck to the bottom (WCAG 2.4.11), buttons keep their contrast while hovered, in light and
-dark mode, links that stand alone are 44 px targets on a phone, and wrong answers are told from right ones in the
-progress bar by more than colour."""
+dark mode, links that stand alone (and the error summary's, which name their field) are 44 px targets on a phone,
+and wrong answers are told from right ones in the progress bar by more than colour."""
 
 import pytest
 
@@ -96,3 +96,21 @@ def test_links_that_stand_alone_are_44_px_targets_on_a_phone(browser, live_serve
     small = {name: [link for link in links if link[1] < 44] for name, links in heights.items()}
     assert small == {"home": [], "results": [], "quiz, finished": []}
     assert all(heights.values()), heights  # each page had such links to measure
+
+
+def test_the_error_summary_names_each_field_and_its_links_are_44_px_targets(browser, live_server):
+    page = new_page(browser, "fr", (320, 640))
+    try:
+        page.goto(f"{live_server.url}/fr/accounts/signup/")
+        submit(page, page.get_by_role("main").get_by_role("button"))
+        links = page.locator(".error-summary a").evaluate_all(
+            "all => all.map(link => [link.textContent, link.getBoundingClientRect().height >= 44])"
+        )
+    finally:
+        page.context.close()
+    required = "\N{NO-BREAK SPACE}: Ce champ est obligatoire."
+    assert links == [
+        [f"Nom d’utilisateur{required}", True],
+        [f"Mot de passe{required}", True],
+        [f"Confirmation du mot de passe{required}", True],
+    ]

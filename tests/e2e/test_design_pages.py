@@ -78,6 +78,8 @@ def state_problems(page, name: str, state: str, language: str, questions: dict[i
     expect = problems.expect
     expect("h1 elements", page.locator("h1").count(), 1)
     expect("header.site-header", page.locator("header.site-header").count(), 1)
+    # At 320 px, the narrowest phone, the header keeps one row (53 px): the brand's mark, the links, the menus.
+    expect("the header in one row", page.locator("header.site-header").evaluate("h => h.offsetHeight < 60"), True)
     expect("the language menu's toggle", page.locator("details.language-menu > summary").count(), 1)
     languages = page.locator("details.language-menu button").evaluate_all("all => all.map(b => b.textContent.trim())")
     expect("the language menu's buttons", languages, LANGUAGE_NAMES)
