@@ -5,7 +5,7 @@ and wrong answers are told from right ones in the progress bar by more than colo
 
 import pytest
 
-from tests.e2e.support import QUIZ, UI, VIEWPORTS, answer, demo_data, new_page, submit
+from tests.e2e.support import QUIZ, UI, VIEWPORTS, answer, axe_wcag_violations, demo_data, new_page, submit
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -114,3 +114,26 @@ def test_the_error_summary_names_each_field_and_its_links_are_44_px_targets(brow
         [f"Mot de passe{required}", True],
         [f"Confirmation du mot de passe{required}", True],
     ]
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_csrf_failure_and_405_pages_pass_axe_and_lead_back(browser, live_server, scheme):
+    """The CSRF failure: the login form sent after the browser lost its cookies; the 405: a form sent to a page
+    that only shows something ("My progress")."""
+    page = new_page(browser, "fr", VIEWPORTS[390], color_scheme=scheme)
+    try:
+        page.goto(f"{live_server.url}/fr/accounts/login/")
+        page.context.clear_cookies()
+        response = submit(page, page.get_by_role("main").get_by_role("button"))
+        csrf = (response.status, page.locator("h1").inner_text(), axe_wcag_violations(page))
+        back = page.get_by_role("main").get_by_role("link").get_attribute("href")
+        # The login form, with its token, sent to "My progress", which answers GET and HEAD only.
+        page.goto(f"{live_server.url}/fr/accounts/login/")
+        page.locator("main form").evaluate("form => { form.action = '/fr/progress/'; }")
+        response = submit(page, page.get_by_role("main").get_by_role("button"))
+        not_allowed = (response.status, page.locator("h1").count(), axe_wcag_violations(page))
+    finally:
+        page.context.close()
+    assert csrf == (403, "Le formulaire n’a pas pu être envoyé", [])
+    assert back == "/fr/accounts/login/"
+    assert not_allowed == (405, 1, [])
