@@ -38,13 +38,13 @@ def tab_on(server: Server, browser: Browser) -> Browser:
 
 
 def signed_in_as(browser: Browser) -> str | None:
-    """Whom the home page says the browser is signed in as, or None."""
+    """Whom the home page's account menu says the browser is signed in as, or None."""
     text = browser.get("/en/").text
-    marker = '<span class="username">Signed in as '
+    marker = '<p class="username">Signed in as '
     if marker not in text:
         return None
     start = text.index(marker) + len(marker)
-    return text[start : text.index("</span>", start)]
+    return text[start : text.index("</p>", start)]
 
 
 def test_a_learner_alternating_between_two_gunicorns_keeps_the_session_and_gets_the_exact_score(
