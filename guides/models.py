@@ -3,13 +3,14 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from quizsite.querysets import PublishableQuerySet
+from translations.tracking import TranslationTracked
 
 
 class GuideQuerySet(PublishableQuerySet):
     """Guides: ``published()`` and ``visible_to(user)`` (``PublishableQuerySet``)."""
 
 
-class Guide(models.Model):
+class Guide(TranslationTracked, models.Model):
     """A learning path: a text that explains a topic, with the quizzes that test it.
 
     ``title``, ``summary`` and ``body`` are translated (see ``guides/translation.py``); English is the source.

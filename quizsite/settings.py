@@ -63,6 +63,7 @@ INSTALLED_APPS = [
     "accounts",
     "guides",
     "quizzes",
+    "translations",
     "axes",
 ]
 

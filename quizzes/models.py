@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from quizsite.querysets import PublishableQuerySet
 from quizsite.templatetags.translation_status import falls_back
+from translations.tracking import TranslationTracked
 
 # Questions of a quiz and choices of a question are numbered 1..N; far fewer than this in practice, and the
 # bound keeps a reordering save (which moves rows past every position in use) inside a 32-bit integer.
@@ -57,7 +58,7 @@ class QuizQuerySet(PublishableQuerySet):
         )
 
 
-class Quiz(models.Model):
+class Quiz(TranslationTracked, models.Model):
     """A short quiz of multiple-choice questions, linked to the guides it tests.
 
     ``title`` and ``description`` are translated (``quizzes/translation.py``); the slug is not, so a quiz's
@@ -134,7 +135,7 @@ class QuestionQuerySet(PositionedQuerySet):
         )
 
 
-class Question(models.Model):
+class Question(TranslationTracked, models.Model):
     """One question of a quiz, at ``position`` 1..N (unique within the quiz), with its choices.
 
     ``key`` names it in quiz files (unique within the quiz), so a file can reorder questions and still update the
@@ -203,7 +204,7 @@ class ChoiceQuerySet(PositionedQuerySet):
         return self.annotate(pick_count=Count("answers", filter=counted_in_statistics()))
 
 
-class Choice(models.Model):
+class Choice(TranslationTracked, models.Model):
     """A possible answer to a question. Exactly one choice of a question is correct.
 
     ``key`` names it in quiz files (unique within the question), as ``Question.key`` does.

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-PACKAGES = ("quizsite", "accounts", "guides", "quizzes")
-APPS = ("accounts", "guides", "quizzes")
+PACKAGES = ("quizsite", "accounts", "guides", "quizzes", "translations")
+APPS = ("accounts", "guides", "quizzes", "translations")
 # The project's wiring, which imports the apps on purpose: the URL configuration and the home page that lists
 # guides and quizzes together. Everything else in quizsite is shared code.
 QUIZSITE_WIRING = {"quizsite.urls", "quizsite.views"}
@@ -85,6 +85,12 @@ def test_quizsite_shared_code_imports_no_app(module):
 @pytest.mark.parametrize("module", [name for name in module_names() if name.startswith("guides")])
 def test_guides_never_import_quizzes(module):
     assert sorted(name for name in reachable_imports(module) if name.startswith("quizzes")) == []
+
+
+@pytest.mark.parametrize("module", [name for name in module_names() if name.startswith("translations")])
+def test_translations_build_on_no_content_app(module):
+    """Translation state is generic: the quiz's texts are listed by quizzes, which builds on translations."""
+    assert sorted(name for name in reachable_imports(module) if name.split(".")[0] in {"guides", "quizzes"}) == []
 
 
 @pytest.mark.parametrize("module", [name for name in module_names() if name.endswith(".models")])

@@ -1,0 +1,108 @@
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+# A SHA-256 digest in hexadecimal (``tracking.fingerprint``).
+FINGERPRINT_LENGTH = 64
+
+
+def translation_languages() -> list[tuple[str, str]]:
+    """The languages translated from English: ``settings.LANGUAGES`` without the source language, e.g.
+    ``[("fr", "French"), ("tr", "Turkish")]`` (names lazily translated)."""
+    return [(code, name) for code, name in settings.LANGUAGES if code != settings.MODELTRANSLATION_DEFAULT_LANGUAGE]
+
+
+class TranslationSourceQuerySet(models.QuerySet):
+    def of(self, instances) -> "TranslationSourceQuerySet":
+        """The records of the given model instances (any mix of models), in one query.
+
+        Args:
+            instances: saved model instances, e.g. a quiz, its questions and their choices.
+        """
+        ids_by_model: dict[str, set[int]] = {}
+        for instance in instances:
+            ids_by_model.setdefault(instance._meta.label_lower, set()).add(instance.pk)
+        condition = Q(pk__in=[])
+        for model, ids in ids_by_model.items():
+            condition |= Q(model=model, object_id__in=sorted(ids))
+        return self.filter(condition)
+
+
+class TranslationSource(models.Model):
+    """Which English text a translation was written from: one row per translated field, object and language.
+
+    ``fingerprint`` is ``tracking.fingerprint`` of the English text at the time the translation was written (in
+    the admin, by a quiz file import, by a PO import) or confirmed by an author. ``stale`` is kept equal to
+    "the English text's fingerprint now differs" by ``tracking`` on every save, so lists can filter on it;
+    ``states`` compares the fingerprints themselves. A translation without a row is taken as current: rows are
+    written when a translation or its English text changes.
+
+    ``model`` is the translated model's ``label_lower`` (``"quizzes.question"``), ``field`` its base field name
+    (``"text"``).
+    """
+
+    model = models.CharField(_("model"), max_length=100)
+    object_id = models.PositiveBigIntegerField(_("object id"))
+    field = models.CharField(_("field"), max_length=50)
+    language = models.CharField(_("language"), max_length=10, choices=translation_languages)
+    fingerprint = models.CharField(_("fingerprint of the English text"), max_length=FINGERPRINT_LENGTH)
+    stale = models.BooleanField(_("stale"), default=False)
+    recorded_at = models.DateTimeField(_("recorded at"), auto_now=True)
+
+    objects = TranslationSourceQuerySet.as_manager()
+
+    class Meta:
+        verbose_name = _("translation source")
+        verbose_name_plural = _("translation sources")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["model", "object_id", "field", "language"], name="translation_source_unique"
+            ),
+        ]
+        indexes = [models.Index(fields=["model", "stale", "language"], name="translation_source_stale")]
+
+    def __str__(self) -> str:
+        return f"{self.model} {self.object_id} {self.field} [{self.language}]"
+
+
+class GlossaryTerm(models.Model):
+    """An English term of the field with its approved rendering in each language, or kept as is everywhere.
+
+    A translation whose English source contains ``term`` must contain the approved rendering (or, for a term
+    kept as is, the term itself); ``glossary`` holds the matching rules (case, dots on i, word boundaries,
+    Turkish suffixes).
+    """
+
+    term = models.CharField(_("term"), max_length=100, unique=True, help_text=_("The English term, e.g. “gradient”."))
+    keep_as_is = models.BooleanField(
+        _("keep as is"),
+        default=False,
+        help_text=_("Translations keep the English term unchanged (names such as All-reduce, NCCL, GPU)."),
+    )
+    note = models.CharField(_("note"), max_length=300, blank=True, help_text=_("Shown to translators."))
+
+    class Meta:
+        ordering = ["term"]
+        verbose_name = _("glossary term")
+        verbose_name_plural = _("glossary terms")
+
+    def __str__(self) -> str:
+        return self.term
+
+
+class GlossaryRendering(models.Model):
+    """The approved rendering of a glossary term in one language, e.g. "gradyan" for "gradient" in Turkish."""
+
+    term = models.ForeignKey(GlossaryTerm, on_delete=models.CASCADE, related_name="renderings", verbose_name=_("term"))
+    language = models.CharField(_("language"), max_length=10, choices=translation_languages)
+    rendering = models.CharField(_("rendering"), max_length=100)
+
+    class Meta:
+        ordering = ["term", "language"]
+        verbose_name = _("rendering")
+        verbose_name_plural = _("renderings")
+        constraints = [models.UniqueConstraint(fields=["term", "language"], name="glossary_rendering_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.term}: {self.rendering} [{self.language}]"

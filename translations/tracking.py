@@ -1,0 +1,172 @@
+"""Recording which English text each translation was written from, on every save of a translated model.
+
+The rule (one place for the admin, the quiz file importer and the PO importer, which all save model instances):
+
+- a translation written or changed in a save is current: its row in ``TranslationSource`` takes the fingerprint
+  of the English text saved with it;
+- a translation left as it was while its English text changed becomes stale: its row keeps the fingerprint of the
+  English it was written from (the English before this save, when it had no row yet);
+- an author who confirms a translation (``confirm``) makes it current without changing it;
+- a translation emptied in a save loses its row: it is missing, learners read the English.
+
+What a save changed is known without a query: instances loaded from the database keep the translated fields'
+values they were loaded with (``TranslationTracked.from_db``). Receivers are connected by
+``TranslationsConfig.ready`` to every model registered with modeltranslation.
+"""
+
+import hashlib
+from collections.abc import Iterable
+
+from django.conf import settings
+from django.db import models
+from django.db.models.signals import post_save
+from modeltranslation.translator import NotRegistered, translator
+from modeltranslation.utils import build_localized_fieldname
+
+from translations.models import TranslationSource, translation_languages
+
+SOURCE_LANGUAGE = settings.MODELTRANSLATION_DEFAULT_LANGUAGE
+SNAPSHOT = "_translation_snapshot"
+EMPTY = (None, "")
+_UNIQUE = ["model", "object_id", "field", "language"]
+
+
+def fingerprint(text: str | None) -> str:
+    """The fingerprint of an English text: SHA-256 (hex, 64 characters) of the text with its line endings made
+    ``\\n`` and the spaces around lines and the text dropped, so re-saving a form (which sends ``\\r\\n``) or
+    trimming a trailing space does not make translations stale. ``None`` counts as ``""``."""
+    lines = (text or "").replace("\r\n", "\n").replace("\r", "\n").strip().split("\n")
+    return hashlib.sha256("\n".join(line.strip() for line in lines).encode()).hexdigest()
+
+
+def translated_fields(model: type[models.Model]) -> tuple[str, ...]:
+    """The base names of ``model``'s fields registered for translation (``("text", "explanation")``); empty
+    for a model not registered with modeltranslation."""
+    try:
+        return tuple(translator.get_options_for_model(model).fields)
+    except NotRegistered:
+        return ()
+
+
+def snapshot(instance: models.Model) -> dict[str, str | None]:
+    """The loaded values of ``instance``'s translated fields in every language, by localized name
+    (``{"text_en": …, "text_fr": …}``); deferred fields are left out (read from ``__dict__``, so no query)."""
+    names = (
+        build_localized_fieldname(field, code)
+        for field in translated_fields(type(instance))
+        for code, _ in settings.LANGUAGES
+    )
+    return {name: instance.__dict__[name] for name in names if name in instance.__dict__}
+
+
+class TranslationTracked:
+    """Mixin for translated models: remembers the translated fields' values an instance was loaded with, so
+    that saving it tells which texts changed (``record_on_save``). Put it before ``models.Model``."""
+
+    @classmethod
+    def from_db(cls, db, field_names, values, *, fetch_mode=None):
+        instance = super().from_db(db, field_names, values, fetch_mode=fetch_mode)
+        setattr(instance, SNAPSHOT, snapshot(instance))
+        return instance
+
+
+def record_on_save(sender, instance: models.Model, created: bool, raw: bool = False, **kwargs) -> None:
+    """``post_save`` receiver: record what this save did to ``instance``'s translations (the module's rule).
+
+    Costs no query when no translated text changed, else at most three (read the rows of texts whose English
+    changed, write rows, delete the rows of emptied translations). Fixtures loaded raw are not recorded.
+    """
+    if raw:
+        return
+    before = {} if created else getattr(instance, SNAPSHOT, {})
+    label, written, english_changed, emptied = instance._meta.label_lower, [], [], []
+    for field in translated_fields(type(instance)):
+        english_name = build_localized_fieldname(field, SOURCE_LANGUAGE)
+        english = getattr(instance, english_name)
+        english_before = before.get(english_name, english)
+        for code, _name in translation_languages():
+            name = build_localized_fieldname(field, code)
+            text = getattr(instance, name)
+            if text in EMPTY:
+                if before.get(name) not in EMPTY:
+                    emptied.append((field, code))
+            elif name not in before or before[name] != text:
+                written.append(_row(label, instance.pk, field, code, fingerprint(english), stale=False))
+            elif fingerprint(english) != fingerprint(english_before):
+                english_changed.append((field, code, english_before, english))
+    rows = written + _rows_after_english_change(label, instance.pk, english_changed)
+    _upsert(rows)
+    if emptied:
+        condition = models.Q(pk__in=[])
+        for field, code in emptied:
+            condition |= models.Q(field=field, language=code)
+        TranslationSource.objects.filter(condition, model=label, object_id=instance.pk).delete()
+    setattr(instance, SNAPSHOT, snapshot(instance))
+
+
+def _row(label: str, pk: int, field: str, language: str, source: str, *, stale: bool) -> TranslationSource:
+    return TranslationSource(model=label, object_id=pk, field=field, language=language, fingerprint=source, stale=stale)
+
+
+def _rows_after_english_change(
+    label: str, pk: int, changes: list[tuple[str, str, str, str]]
+) -> list[TranslationSource]:
+    """The rows of translations whose English changed while they did not: stale unless the English is back to
+    the text they were written from."""
+    if not changes:
+        return []
+    recorded = {
+        (row.field, row.language): row.fingerprint
+        for row in TranslationSource.objects.filter(model=label, object_id=pk)
+    }
+    rows = []
+    for field, code, english_before, english in changes:
+        source = recorded.get((field, code), fingerprint(english_before))
+        rows.append(_row(label, pk, field, code, source, stale=source != fingerprint(english)))
+    return rows
+
+
+def _upsert(rows: list[TranslationSource]) -> None:
+    if rows:
+        TranslationSource.objects.bulk_create(
+            rows, update_conflicts=True, unique_fields=_UNIQUE, update_fields=["fingerprint", "stale", "recorded_at"]
+        )
+
+
+def confirm(instances: Iterable[models.Model], *, field: str | None = None, language: str | None = None) -> int:
+    """Mark translations of ``instances`` current, as an author does after checking them against the English.
+
+    Args:
+        instances: saved instances of translated models (a question; a quiz with its questions and choices).
+        field: one translated field's base name (``"text"``); every translated field when None.
+        language: one translation language's code (``"fr"``); every one when None.
+
+    Returns:
+        How many translations were marked current (present ones only: a missing translation has nothing to
+        confirm). One query.
+
+    Raises:
+        ValueError: ``field`` is not translated on one of the instances, or ``language`` is not a translation
+            language.
+    """
+    codes = [code for code, _name in translation_languages()]
+    if language is not None and language not in codes:
+        raise ValueError(f"{language!r} is not a translation language ({', '.join(codes)}).")
+    rows = []
+    for instance in instances:
+        fields = translated_fields(type(instance))
+        if field is not None and field not in fields:
+            raise ValueError(f"{type(instance).__name__} has no translated field {field!r}.")
+        for name in fields if field is None else (field,):
+            english = fingerprint(getattr(instance, build_localized_fieldname(name, SOURCE_LANGUAGE)))
+            for code in codes if language is None else (language,):
+                if getattr(instance, build_localized_fieldname(name, code)) not in EMPTY:
+                    rows.append(_row(instance._meta.label_lower, instance.pk, name, code, english, stale=False))
+    _upsert(rows)
+    return len(rows)
+
+
+def connect() -> None:
+    """Connect ``record_on_save`` to every model registered with modeltranslation (``TranslationsConfig.ready``)."""
+    for model in translator.get_registered_models(abstract=False):
+        post_save.connect(record_on_save, sender=model, dispatch_uid=f"translations.record.{model._meta.label_lower}")
