@@ -1,0 +1,197 @@
+"""Reading a filled PO file back (``manage.py import_po``): the translations it holds become the site's.
+
+The file is one written by ``translations.po.catalog`` (``manage.py export_po``) and filled by a translator. Its
+``Language`` header names the language. Each entry is, in this order of checks:
+
+- skipped when its ``msgstr`` is empty (not translated yet) or it is flagged ``fuzzy`` (not reviewed: the gettext
+  convention, which PO editors follow), and obsolete entries (``#~``) are ignored;
+- refused when its context is not ``app.model.field.id``, names no model, or a field that is not translated
+  (registered with modeltranslation), appears a second time, names an object that no longer exists, when the
+  ``msgid`` is no longer the English text of that field (the English changed since the export: the translation
+  was written for another text, so the translator exports again), or when the translation is not a valid value of
+  the field (too long for its ``max_length``: the field's own validation);
+- unchanged when the ``msgstr`` is the translation the site already has; confirmed when that translation is
+  stale, since clearing ``fuzzy`` on it is how a translator says it still fits the new English (``tracking.confirm``);
+- written otherwise: the field in that language is set and the object saved, so ``tracking`` records the English
+  it was written from and the translation stops being stale.
+
+The valid entries are written even when others are refused (each entry is written whole or not at all; all of
+them in one transaction): the translator re-exports to get the refused ones again. ``dry_run`` checks and counts
+without writing.
+"""
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import polib
+from django.apps import apps
+from django.core.exceptions import ValidationError
+from django.db import models, transaction
+from modeltranslation.utils import build_localized_fieldname
+
+from translations.po import PoError, context_parts, language_checked
+from translations.states import State, rows
+from translations.tracking import SOURCE_LANGUAGE, confirm, fingerprint, translated_fields
+
+ENGLISH_CHANGED = "the English text has changed since the export: export again to translate the new text"
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """An entry not written, with why: ``context`` is its ``msgctxt`` (``""`` when it has none)."""
+
+    context: str
+    reason: str
+
+
+@dataclass
+class ImportResult:
+    """What ``po_import`` did with a file's entries.
+
+    Attributes:
+        language: the file's language, ``"fr"``.
+        written: the contexts of the translations written, in the file's order.
+        confirmed: the contexts of stale translations confirmed unchanged.
+        unchanged: how many entries held the translation the site already has.
+        empty: how many entries were skipped for an empty ``msgstr``.
+        fuzzy: how many entries were skipped for the ``fuzzy`` flag.
+        refused: the entries refused, in the file's order.
+    """
+
+    language: str
+    written: list[str] = field(default_factory=list)
+    confirmed: list[str] = field(default_factory=list)
+    unchanged: int = 0
+    empty: int = 0
+    fuzzy: int = 0
+    refused: list[Refusal] = field(default_factory=list)
+
+
+def read_po(path: Path) -> polib.POFile:
+    """The PO file at ``path``, parsed by polib (the encoding its header declares).
+
+    Raises:
+        PoError: the file cannot be read or is not a PO file.
+    """
+    if not path.is_file():
+        raise PoError(f"There is no file {path}.")
+    try:
+        return polib.pofile(str(path))
+    except OSError as error:  # polib reports syntax errors as OSError too
+        raise PoError(f"{path} is not a PO file that can be read: {error}.") from error
+    except (UnicodeDecodeError, LookupError, ValueError) as error:
+        raise PoError(f"{path} is not a PO file that can be read: {error}.") from error
+
+
+def po_import(po: polib.POFile, *, dry_run: bool = False) -> ImportResult:
+    """Write the filled, reviewed translations of ``po`` into the database (the module's rules).
+
+    Args:
+        po: a parsed PO file (``read_po``) whose ``Language`` header is a translation language.
+        dry_run: check and count every entry, write nothing.
+
+    Returns:
+        ``ImportResult``.
+
+    Raises:
+        PoError: the file has no ``Language`` header, or not a translation language's (nothing is written).
+
+    Queries: one per model named in the file (with ``select_for_update``), one for the texts' states, then one
+    save per object written (with ``tracking``'s records) and one per translation confirmed.
+    """
+    language = po.metadata.get("Language", "").strip()
+    if not language:
+        raise PoError("The file has no “Language” header: it must name the language of its translations.")
+    language = language_checked(language)
+    result = ImportResult(language=language)
+    wanted: list[tuple[polib.POEntry, str, str, int]] = []
+    seen = set()
+    for entry in po:
+        if entry.obsolete:
+            continue
+        if not entry.msgstr:
+            result.empty += 1
+        elif entry.fuzzy:
+            result.fuzzy += 1
+        elif reason := _context_refusal(entry.msgctxt, seen):
+            result.refused.append(Refusal(entry.msgctxt or "", reason))
+        else:
+            wanted.append((entry, *context_parts(entry.msgctxt)))
+        seen.add(entry.msgctxt)
+    with transaction.atomic():
+        _import_entries(wanted, language, result, dry_run=dry_run)
+        if dry_run:
+            transaction.set_rollback(True)
+    order = {entry.msgctxt: index for index, entry in enumerate(po)}
+    result.refused.sort(key=lambda refusal: order.get(refusal.context, -1))
+    return result
+
+
+def _context_refusal(context: str | None, seen: set[str]) -> str:
+    """Why an entry's context cannot be used ("" when it can): format, model, translated field, repetition."""
+    if not context:
+        return "the entry has no context (msgctxt): it does not come from export_po"
+    try:
+        label, name, _pk = context_parts(context)
+    except ValueError:
+        return "the context is not of the form “app.model.field.id”"
+    try:
+        model = apps.get_model(label)
+    except (LookupError, ValueError):
+        return f"there is no model “{label}”"
+    if name not in translated_fields(model):
+        return f"“{label}” has no translated field “{name}”"
+    if context in seen:
+        return "the context appears twice in the file"
+    return ""
+
+
+def _import_entries(
+    wanted: list[tuple[polib.POEntry, str, str, int]], language: str, result: ImportResult, *, dry_run: bool
+) -> None:
+    """Check each entry against its object (locked until the transaction ends) and write or confirm it."""
+    ids_by_model = defaultdict(set)
+    for _entry, label, _name, pk in wanted:
+        ids_by_model[label].add(pk)
+    objects: dict[tuple[str, int], models.Model] = {}
+    for label, ids in ids_by_model.items():
+        for instance in apps.get_model(label)._default_manager.select_for_update().filter(pk__in=ids):
+            objects[label, instance.pk] = instance
+    found = [(objects[label, pk], name) for _entry, label, name, pk in wanted if (label, pk) in objects]
+    states = {(row.instance._meta.label_lower, row.instance.pk, row.field): row for row in rows(found, glossary=[])}
+    changed: dict[models.Model, list[str]] = defaultdict(list)
+    to_confirm: list[tuple[models.Model, str]] = []
+    for entry, label, name, pk in wanted:
+        instance = objects.get((label, pk))
+        if instance is None:
+            reason = f"there is no {label} {pk} any more (deleted since the export)"
+            result.refused.append(Refusal(entry.msgctxt, reason))
+            continue
+        english = getattr(instance, build_localized_fieldname(name, SOURCE_LANGUAGE)) or ""
+        if fingerprint(entry.msgid) != fingerprint(english):
+            result.refused.append(Refusal(entry.msgctxt, ENGLISH_CHANGED))
+            continue
+        localized = build_localized_fieldname(name, language)
+        if entry.msgstr == getattr(instance, localized):
+            row = states.get((label, pk, name))
+            if row is not None and row.cells[language].state is State.STALE:
+                result.confirmed.append(entry.msgctxt)
+                to_confirm.append((instance, name))
+            else:
+                result.unchanged += 1
+            continue
+        try:
+            value = instance._meta.get_field(localized).clean(entry.msgstr, instance)
+        except ValidationError as error:
+            result.refused.append(Refusal(entry.msgctxt, " ".join(error.messages)))
+            continue
+        setattr(instance, localized, value)
+        changed[instance].append(localized)
+        result.written.append(entry.msgctxt)
+    if dry_run:
+        return
+    for instance, names in changed.items():
+        instance.save(update_fields=names)
+    for instance, name in to_confirm:
+        confirm([instance], field=name, language=language)
