@@ -3,13 +3,15 @@
 The file is one written by ``translations.po.catalog`` (``manage.py export_po``) and filled by a translator. Its
 ``Language`` header names the language. Each entry is, in this order of checks:
 
-- skipped when its ``msgstr`` is empty (not translated yet) or it is flagged ``fuzzy`` (not reviewed: the gettext
-  convention, which PO editors follow), and obsolete entries (``#~``) are ignored;
+- skipped when its ``msgstr`` is empty (not translated yet; the spaces around a text are dropped, as the admin
+  and the quiz importer drop them) or it is flagged ``fuzzy`` (not reviewed: the gettext convention, which PO
+  editors follow); obsolete entries (``#~``) are ignored;
 - refused when its context is not ``app.model.field.id``, names no model, or a field that is not translated
   (registered with modeltranslation), appears a second time, names an object that no longer exists, when the
   ``msgid`` is no longer the English text of that field (the English changed since the export: the translation
   was written for another text, so the translator exports again), or when the translation is not a valid value of
-  the field (too long for its ``max_length``: the field's own validation);
+  the field (too long for its ``max_length``: the field's own validation; a NUL character, which PostgreSQL cannot
+  store: Django's ``ProhibitNullCharactersValidator``);
 - unchanged when the ``msgstr`` is the translation the site already has; confirmed when that translation is
   stale, since clearing ``fuzzy`` on it is how a translator says it still fits the new English (``tracking.confirm``);
 - written otherwise: the field in that language is set and the object saved, so ``tracking`` records the English
@@ -27,6 +29,7 @@ from pathlib import Path
 import polib
 from django.apps import apps
 from django.core.exceptions import ValidationError
+from django.core.validators import ProhibitNullCharactersValidator
 from django.db import models, transaction
 from modeltranslation.utils import build_localized_fieldname
 
@@ -105,26 +108,26 @@ def po_import(po: polib.POFile, *, dry_run: bool = False) -> ImportResult:
         raise PoError("The file has no “Language” header: it must name the language of its translations.")
     language = language_checked(language)
     result = ImportResult(language=language)
-    wanted: list[tuple[polib.POEntry, str, str, int]] = []
+    wanted: list[tuple[int, polib.POEntry, str, str, int]] = []
+    refused: list[tuple[int, Refusal]] = []
     seen = set()
-    for entry in po:
+    for index, entry in enumerate(po):
         if entry.obsolete:
             continue
-        if not entry.msgstr:
+        if not entry.msgstr.strip():
             result.empty += 1
         elif entry.fuzzy:
             result.fuzzy += 1
         elif reason := _context_refusal(entry.msgctxt, seen):
-            result.refused.append(Refusal(entry.msgctxt or "", reason))
+            refused.append((index, Refusal(entry.msgctxt or "", reason)))
         else:
-            wanted.append((entry, *context_parts(entry.msgctxt)))
+            wanted.append((index, entry, *context_parts(entry.msgctxt)))
         seen.add(entry.msgctxt)
     with transaction.atomic():
-        _import_entries(wanted, language, result, dry_run=dry_run)
+        refused += _import_entries(wanted, language, result, dry_run=dry_run)
         if dry_run:
             transaction.set_rollback(True)
-    order = {entry.msgctxt: index for index, entry in enumerate(po)}
-    result.refused.sort(key=lambda refusal: order.get(refusal.context, -1))
+    result.refused = [refusal for _index, refusal in sorted(refused, key=lambda item: item[0])]
     return result
 
 
@@ -148,32 +151,34 @@ def _context_refusal(context: str | None, seen: set[str]) -> str:
 
 
 def _import_entries(
-    wanted: list[tuple[polib.POEntry, str, str, int]], language: str, result: ImportResult, *, dry_run: bool
-) -> None:
-    """Check each entry against its object (locked until the transaction ends) and write or confirm it."""
+    wanted: list[tuple[int, polib.POEntry, str, str, int]], language: str, result: ImportResult, *, dry_run: bool
+) -> list[tuple[int, Refusal]]:
+    """Check each entry against its object (locked until the transaction ends) and write or confirm it; the
+    entries refused, with their index in the file."""
     ids_by_model = defaultdict(set)
-    for _entry, label, _name, pk in wanted:
+    for _index, _entry, label, _name, pk in wanted:
         ids_by_model[label].add(pk)
     objects: dict[tuple[str, int], models.Model] = {}
     for label, ids in ids_by_model.items():
         for instance in apps.get_model(label)._default_manager.select_for_update().filter(pk__in=ids):
             objects[label, instance.pk] = instance
-    found = [(objects[label, pk], name) for _entry, label, name, pk in wanted if (label, pk) in objects]
+    found = [(objects[label, pk], name) for _index, _entry, label, name, pk in wanted if (label, pk) in objects]
     states = {(row.instance._meta.label_lower, row.instance.pk, row.field): row for row in rows(found, glossary=[])}
     changed: dict[models.Model, list[str]] = defaultdict(list)
     to_confirm: list[tuple[models.Model, str]] = []
-    for entry, label, name, pk in wanted:
+    refused: list[tuple[int, Refusal]] = []
+    for index, entry, label, name, pk in wanted:
         instance = objects.get((label, pk))
         if instance is None:
             reason = f"there is no {label} {pk} any more (deleted since the export)"
-            result.refused.append(Refusal(entry.msgctxt, reason))
+            refused.append((index, Refusal(entry.msgctxt, reason)))
             continue
         english = getattr(instance, build_localized_fieldname(name, SOURCE_LANGUAGE)) or ""
         if fingerprint(entry.msgid) != fingerprint(english):
-            result.refused.append(Refusal(entry.msgctxt, ENGLISH_CHANGED))
+            refused.append((index, Refusal(entry.msgctxt, ENGLISH_CHANGED)))
             continue
-        localized = build_localized_fieldname(name, language)
-        if entry.msgstr == getattr(instance, localized):
+        localized, text = build_localized_fieldname(name, language), entry.msgstr.strip()
+        if text == getattr(instance, localized):
             row = states.get((label, pk, name))
             if row is not None and row.cells[language].state is State.STALE:
                 result.confirmed.append(entry.msgctxt)
@@ -182,16 +187,18 @@ def _import_entries(
                 result.unchanged += 1
             continue
         try:
-            value = instance._meta.get_field(localized).clean(entry.msgstr, instance)
+            value = instance._meta.get_field(localized).clean(text, instance)
+            ProhibitNullCharactersValidator()(value)
         except ValidationError as error:
-            result.refused.append(Refusal(entry.msgctxt, " ".join(error.messages)))
+            refused.append((index, Refusal(entry.msgctxt, " ".join(error.messages))))
             continue
         setattr(instance, localized, value)
         changed[instance].append(localized)
         result.written.append(entry.msgctxt)
     if dry_run:
-        return
+        return refused
     for instance, names in changed.items():
         instance.save(update_fields=names)
     for instance, name in to_confirm:
         confirm([instance], field=name, language=language)
+    return refused
