@@ -68,6 +68,7 @@ def test_export_of_the_demo_in_french_holds_exactly_its_untranslated_questions(d
     }
     assert DATE.fullmatch(po.metadata["POT-Creation-Date"])
     assert DATE.fullmatch(po.metadata["PO-Revision-Date"])
+    assert entries(export("--language", "fr", "--quiz", "data-parallelism", "-o", "-")[0]) == entries(po)
 
 
 def test_export_of_the_demo_in_turkish_adds_the_quiz_description_and_the_guide(demo_quiz):
