@@ -1,6 +1,29 @@
 from django.contrib import admin
 from django.contrib.auth.admin import UserAdmin
+from django.contrib.auth.forms import AdminPasswordChangeForm, SetUnusablePasswordMixin
+from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
 
-admin.site.register(User, UserAdmin)
+
+class PasswordChangeForm(AdminPasswordChangeForm):
+    """The admin's form that sets a user's password, with its help text in the administrator's language.
+
+    Django 6.1 builds that text by adding a string to a translated one when it imports the form, which fixes it
+    in English; this builds the same text when the form is shown.
+    """
+
+    # The admin shows help texts as HTML (as Django's own text here is).
+    usable_password_help_text = format_lazy(
+        '{}<ul id="id_unusable_warning" class="messagelist"><li class="warning">{}</li></ul>',
+        SetUnusablePasswordMixin.usable_password_help_text,
+        _("If disabled, the current password for this user will be lost."),
+    )
+
+
+@admin.register(User)
+class QuizsiteUserAdmin(UserAdmin):
+    """Django's user admin, with ``PasswordChangeForm``."""
+
+    change_password_form = PasswordChangeForm

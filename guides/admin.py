@@ -17,6 +17,10 @@ class QuizLinkInline(admin.TabularInline):
     verbose_name = _("quiz")
     verbose_name_plural = _("quizzes")
 
+    def get_queryset(self, request: HttpRequest):
+        # Each row is named by the quiz and the guide it links (quizsite.links), read with the row.
+        return super().get_queryset(request).select_related("quiz", "guide")
+
 
 @admin.register(Guide)
 class GuideAdmin(TranslatedAdmin):

@@ -14,3 +14,6 @@ class QuizsiteConfig(AppConfig):
     def ready(self) -> None:
         # Registers the ``folded_contains`` lookup (the admin's search) and SQLite's QUIZSITE_FOLD function, once.
         import quizsite.search  # noqa: F401
+        from quizsite.links import name_link_models
+
+        name_link_models()

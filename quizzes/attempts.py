@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING
 from django.conf import settings
 from django.db import models
 from django.db.models import Count, Q
+from django.utils.formats import date_format
+from django.utils.timezone import localtime
 from django.utils.translation import gettext_lazy as _
 
 if TYPE_CHECKING:
@@ -157,7 +159,10 @@ class Attempt(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.learner or self.guest} – {self.quiz} ({self.started_at:%Y-%m-%d %H:%M})"
+        # The start in the active language's own format ("30 novembre 2026 12:32", "30 Kasım 2026 12:32"), in
+        # the site's time zone: the admin's titles, breadcrumbs and answer rows name attempts by it.
+        started = date_format(localtime(self.started_at), "DATETIME_FORMAT")
+        return f"{self.learner or self.guest} – {self.quiz} ({started})"
 
     @property
     def is_finished(self) -> bool:

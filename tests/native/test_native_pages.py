@@ -1,0 +1,78 @@
+"""The admin and learner pages read natively in French and Turkish (issue 12): no dotless capital I, no plural
+noun after a number, no English outside content marked ``lang="en"`` (``tests.native.detect`` has the rules)."""
+
+from datetime import UTC, datetime
+
+import pytest
+from django.utils import translation
+
+from quizzes.models import Attempt
+from tests.native.walk import LEARNER_NAME, admin_visits, build_world, learner_visits, walk
+from tests.pages import find, has_class, own_text
+
+pytestmark = pytest.mark.django_db
+
+LANGUAGES = ["fr", "tr"]
+
+
+def report(findings) -> str:
+    return f"{len(findings)} strings read wrong:\n" + "\n".join(str(finding) for finding in findings)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_admin_pages_read_natively(language):
+    world = build_world(language)
+    findings = walk(world, admin_visits(world))
+    assert not findings, report(findings)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_learner_pages_read_natively(language):
+    world = build_world(language)
+    findings = walk(world, learner_visits(world))
+    assert not findings, report(findings)
+
+
+@pytest.mark.parametrize(
+    ("language", "footer"),
+    [("en", "2 quizzes"), ("fr", "2 quiz"), ("tr", "2 test")],
+)
+def test_list_footer_counts_in_words(language, footer):
+    """Turkish keeps the noun singular after a number (Django's footer says "2 testler")."""
+    world = build_world("en")
+    response = world.clients["admin"].get("/admin/quizzes/quiz/", headers={"accept-language": language})
+    assert [own_text(node) for node in find(response.content, has_class("paginator"))] == [footer]
+
+
+@pytest.mark.parametrize(
+    ("language", "name"),
+    [
+        ("en", "ada – Data parallelism quiz (May 12, 2026, 2:03 p.m.)"),
+        ("fr", "ada – Quiz sur le parallélisme des données (12 mai 2026 14:03)"),
+        ("tr", "ada – Veri Paralelliği Testi (12 Mayıs 2026 14:03)"),
+    ],
+)
+def test_an_attempt_is_named_with_the_languages_date_format(language, name):
+    world = build_world("en")
+    attempt = world.finished
+    Attempt.objects.filter(pk=attempt.pk).update(started_at=datetime(2026, 5, 12, 14, 3, tzinfo=UTC))
+    attempt.refresh_from_db()
+    with translation.override(language):
+        assert str(attempt).replace(LEARNER_NAME, "ada") == name
+
+
+@pytest.mark.parametrize(
+    ("language", "row"),
+    [
+        ("fr", "Quiz sur le parallélisme des données – Parallélisme des données"),
+        ("tr", "Veri Paralelliği Testi – Data parallelism"),
+    ],
+)
+def test_a_guides_quiz_links_are_named_by_what_they_link(language, row):
+    world = build_world("en")
+    guide = world.quiz.guides.get()
+    response = world.clients["admin"].get(
+        f"/admin/guides/guide/{guide.pk}/change/", headers={"accept-language": language}
+    )
+    rows = [own_text(node) for node in find(response.content, lambda node: node.name == "p")]
+    assert row in rows
