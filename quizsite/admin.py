@@ -6,20 +6,28 @@ used in ``folded_search_fields`` is registered by ``QuizsiteConfig.ready``.
 """
 
 from django.conf import settings
+from django.forms import Script
 from django.http import HttpRequest, HttpResponseRedirect
 from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
 from modeltranslation.admin import TranslationAdmin
 from modeltranslation.utils import build_localized_fieldname
 
 # modeltranslation's tabs need jQuery UI. Its own admin class loads it from a CDN, which the site's
 # Content-Security-Policy (and an offline admin) would block; this copy is served from static/vendor/.
+# Our script after modeltranslation's flags and opens the tabs whose field has an error; its data attribute
+# carries the words a screen reader says after the tab's language code.
 TABBED_TRANSLATION_JS = (
     "admin/js/jquery.init.js",
     "modeltranslation/js/force_jquery.js",
     "vendor/jquery-ui/jquery-ui.min.js",
     "modeltranslation/js/tabbed_translation_fields.js",
+    # Translators: said by a screen reader after a language tab's code ("en"): that tab's field has an error.
+    Script("js/admin_translation_tabs.js", **{"data-error-label": _("(has an error)")}),
 )
-TABBED_TRANSLATION_CSS = {"all": ("modeltranslation/css/tabbed_translation_fields.css",)}
+TABBED_TRANSLATION_CSS = {
+    "all": ("modeltranslation/css/tabbed_translation_fields.css", "css/admin_translation_tabs.css"),
+}
 
 
 def folded_search_fields(*paths: str) -> list[str]:
@@ -42,7 +50,8 @@ class TranslatedAdmin(TranslationAdmin):
     """A ModelAdmin whose translated fields, its translation inlines' too, show one tab per language.
 
     modeltranslation marks the English field required where the model field is; French and Turkish may stay
-    empty, and the site then shows English.
+    empty, and the site then shows English. A tab whose field has an error is flagged and opened (English's
+    first): ``static/js/admin_translation_tabs.js``.
     """
 
     class Media:

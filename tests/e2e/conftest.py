@@ -1,7 +1,9 @@
 import os
+from importlib import import_module
 from pathlib import Path
 
 import pytest
+from django.contrib.auth.models import Group, Permission
 
 CHROMIUM = Path(os.environ.get("QUIZSITE_CHROMIUM", "/usr/bin/chromium"))
 CHROMIUM_FLAGS = [
@@ -32,6 +34,15 @@ def browser():
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_FLAGS)
         yield browser
         browser.close()
+
+
+@pytest.fixture
+def authors_group():
+    """The "Authors" group as its data migration makes it: an earlier test's flush may have removed it."""
+    migration = import_module("quizzes.migrations.0003_authors_group")
+    group, _created = Group.objects.get_or_create(name=migration.AUTHORS_GROUP)
+    codenames = [f"{action}_{model}" for _app, model, actions in migration.AUTHOR_PERMISSIONS for action in actions]
+    group.permissions.set(Permission.objects.filter(codename__in=codenames))
 
 
 @pytest.fixture

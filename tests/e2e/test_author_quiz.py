@@ -2,26 +2,15 @@
 choices, "Add another question" with its choices, a question dragged to the top; no console error (the site's
 Content-Security-Policy included)."""
 
-from importlib import import_module
 from io import StringIO
 
 import pytest
-from django.contrib.auth.models import Group, Permission
 from django.core.management import call_command
 
 from quizzes.models import Quiz
 from tests.factories import PASSWORD, make_author
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
-
-
-@pytest.fixture
-def authors_group():
-    """The "Authors" group as its data migration makes it: an earlier test's flush may have removed it."""
-    migration = import_module("quizzes.migrations.0003_authors_group")
-    group, _created = Group.objects.get_or_create(name=migration.AUTHORS_GROUP)
-    codenames = [f"{action}_{model}" for _app, model, actions in migration.AUTHOR_PERMISSIONS for action in actions]
-    group.permissions.set(Permission.objects.filter(codename__in=codenames))
 
 
 @pytest.fixture
