@@ -8,6 +8,7 @@ from django.contrib import admin
 from django.core.exceptions import ValidationError
 from django.forms.models import BaseInlineFormSet
 from django.http import HttpRequest
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from translations.models import GlossaryRendering, GlossaryTerm, translation_languages
@@ -15,7 +16,11 @@ from translations.models import GlossaryRendering, GlossaryTerm, translation_lan
 
 class RenderingFormSet(BaseInlineFormSet):
     """The renderings of one term; refused when the term is kept as is (``GlossaryTerm.validate_renderings``).
-    A second rendering in the same language is refused by the formset's unique check (the model's constraint)."""
+    A second rendering in the same language is refused by the formset's unique check (the model's constraint),
+    with a message that names no field by its code name."""
+
+    def get_unique_error_message(self, unique_check) -> str:
+        return gettext("Each language has one rendering at most.")
 
     def clean(self) -> None:
         super().clean()

@@ -131,7 +131,7 @@ def off_glossary(english: str, translation: str, language: str, glossary: list[E
     flagged = []
     for entry in glossary:
         expected = entry.expected(language)
-        if expected is None or not fold(entry.term).strip():
+        if expected is None or not entry.term.strip():
             continue
         if pattern(entry.term, ENGLISH_ENDING).search(english) and not pattern(expected, ending).search(translation):
             flagged.append(entry.term)

@@ -81,7 +81,7 @@ def test_two_renderings_in_one_language_are_a_form_error(author_client):
     )
     assert response.status_code == 200
     assert errors_of(response) == [
-        "Please correct the duplicate data for language.",  # above the rows, and on the second row:
+        "Each language has one rendering at most.",  # above the rows, and on the second row:
         "Please correct the duplicate values below.",
     ]
     assert glossary() == []
