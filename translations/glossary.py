@@ -18,11 +18,11 @@ The rules (``off_glossary`` applies them; issue 12 and the demo content's real m
 - **Word boundaries in the translation** follow the language's grammar (``ENDINGS``):
 
   - Turkish (agglutinative) attaches suffixes to the word, with an apostrophe after names and abbreviations
-    (Turkish Language Association spelling rules): a rendering matches at the start of a word and any letters
-    may follow, "gradyanları", "gradyan'ı", "GPU'lar", "katmanlarının".
-  - French: the plural endings -s and -x may follow ("gradients", "couches", "lots"), nothing else ("lot"
-    does not match "lotion"). Elided articles are no obstacle: "l'all-reduce" starts a word after the
-    apostrophe.
+    (Türk Dil Kurumu, Yazım Kılavuzu, "Kesme işareti"): a rendering matches at the start of a word and any
+    letters may follow, "gradyanları", "gradyan'ı", "GPU'lar", "katmanlarının".
+  - French: the regular plural endings -s and -x may follow ("gradients", "couches", "lots"), nothing else
+    ("lot" does not match "lotion"); irregular plurals (-al → -aux) need the rendering's common stem. Elided
+    articles are no obstacle: "l'all-reduce" starts a word after the apostrophe.
   - Any other language: the rendering as a whole word, with an optional -s.
 """
 
