@@ -137,7 +137,8 @@ def author_grant(*, user: AbstractBaseUser) -> None:
     """Let ``user`` write and translate content in the admin: staff status and membership of "Authors".
 
     The group (created by a migration) may add, change and delete guides, quizzes, questions and choices and
-    view attempts; it grants nothing over users or groups.
+    the glossary's terms (``translations`` migration 0002), and view attempts; it grants nothing over users or
+    groups.
 
     Raises:
         Group.DoesNotExist: the migrations have not been applied.

@@ -1,7 +1,12 @@
+from collections.abc import Collection
+
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
+
+from quizsite.search import Fold, fold_text
 
 # A SHA-256 digest in hexadecimal (``tracking.fingerprint``).
 FINGERPRINT_LENGTH = 64
@@ -89,6 +94,40 @@ class GlossaryTerm(models.Model):
 
     def __str__(self) -> str:
         return self.term
+
+    def clean(self) -> None:
+        """Refuse a blank term, and a term the glossary already has in another case or with other dots on i
+        ("Gradient" beside "gradient"): the matcher folds them together, so they would be one term twice.
+
+        Raises:
+            ValidationError: on ``term``.
+        """
+        if not self.term.strip():
+            if self.term:  # only spaces; an empty term is the field's own error ("This field is required.")
+                raise ValidationError({"term": _("Enter the English term.")})
+            return
+        twins = GlossaryTerm.objects.annotate(folded=Fold("term")).filter(folded=fold_text(self.term.strip()))
+        twin = twins.exclude(pk=self.pk).first()
+        if twin is not None:
+            raise ValidationError(
+                {"term": _("The glossary already has this term, as “%(term)s”.") % {"term": twin.term}}
+            )
+
+    def validate_renderings(self, languages: Collection[str]) -> None:
+        """Refuse renderings for a term kept as is: its translations keep the English term, in every language
+        (the admin's renderings inline asks this before saving; the matcher lets "keep as is" win otherwise).
+
+        Args:
+            languages: the language codes of the renderings about to be saved with this term.
+
+        Raises:
+            ValidationError: the term is kept as is and ``languages`` is not empty.
+        """
+        if self.keep_as_is and languages:
+            raise ValidationError(
+                _("A term kept as is has no renderings: delete them, or untick “keep as is”."),
+                code="kept_with_renderings",
+            )
 
 
 class GlossaryRendering(models.Model):

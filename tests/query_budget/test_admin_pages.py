@@ -9,6 +9,7 @@ from tests.factories import make_author, make_quiz, make_user
 from tests.pages import find, has_class
 from tests.query_budget.support import LANGUAGES, SESSION, USER, owner_of, take
 from tests.quizzes.admin_forms import question_change_url, quiz_change_url
+from translations.models import GlossaryTerm
 
 pytestmark = pytest.mark.django_db
 
@@ -96,3 +97,18 @@ def test_answer_statistics(admin_page, language, questions):
         reverse("admin:quizzes_quiz_statistics", args=[quiz.pk]), language, SESSION + USER + PERMISSIONS + 5
     )
     assert len(find(response.content, has_class("question-statistics"))) == questions
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("terms", [7, 50])
+def test_glossary_list(admin_page, language, terms):
+    """The count of matching terms and of all, the page of terms, all their renderings (one prefetch query)."""
+    for number in range(terms):
+        term = GlossaryTerm.objects.create(term=f"term {number}", keep_as_is=number % 3 == 0)
+        if not term.keep_as_is:
+            term.renderings.create(language="fr", rendering=f"terme {number}")
+            term.renderings.create(language="tr", rendering=f"terim {number}")
+    response = admin_page(
+        reverse("admin:translations_glossaryterm_changelist"), language, SESSION + USER + PERMISSIONS + 4
+    )
+    assert len(response.context["cl"].result_list) == terms

@@ -1,0 +1,71 @@
+"""The glossary in the admin: each term with its approved rendering per language, or kept as is.
+
+Authors manage it (the "Authors" group's permissions, ``migrations/0002_authors_manage_the_glossary``); the
+translation grid flags translations that do not follow it (``glossary``).
+"""
+
+from django.contrib import admin
+from django.core.exceptions import ValidationError
+from django.forms.models import BaseInlineFormSet
+from django.http import HttpRequest
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from translations.models import GlossaryRendering, GlossaryTerm, translation_languages
+
+
+class RenderingFormSet(BaseInlineFormSet):
+    """The renderings of one term; refused when the term is kept as is (``GlossaryTerm.validate_renderings``).
+    A second rendering in the same language is refused by the formset's unique check (the model's constraint),
+    with a message that names no field by its code name."""
+
+    def get_unique_error_message(self, unique_check) -> str:
+        return gettext("Each language has one rendering at most.")
+
+    def clean(self) -> None:
+        super().clean()
+        languages = [
+            form.cleaned_data["language"]
+            for form in self.forms
+            if form.cleaned_data.get("language") and not self._should_delete_form(form)
+        ]
+        try:
+            self.instance.validate_renderings(languages)
+        except ValidationError as error:
+            raise ValidationError(error.messages) from error
+
+
+class RenderingInline(admin.TabularInline):
+    """One row per translation language at most."""
+
+    model = GlossaryRendering
+    formset = RenderingFormSet
+    fields = ["language", "rendering"]
+    extra = max_num = len(translation_languages())
+
+
+def rendering_column(code: str, name: str):
+    """A changelist column: the term's approved rendering in language ``code`` (the term itself when kept as is;
+    empty when the glossary has none), read from the prefetched renderings."""
+
+    @admin.display(description=name)
+    def column(term: GlossaryTerm) -> str | None:
+        if term.keep_as_is:
+            return term.term
+        return next((rendering.rendering for rendering in term.renderings.all() if rendering.language == code), None)
+
+    column.__name__ = f"rendering_{code}"
+    return column
+
+
+@admin.register(GlossaryTerm)
+class GlossaryTermAdmin(admin.ModelAdmin):
+    fields = ["term", "keep_as_is", "note"]
+    inlines = [RenderingInline]
+    list_display = ["term", "keep_as_is", *(rendering_column(code, name) for code, name in translation_languages())]
+    list_filter = ["keep_as_is"]
+    search_fields = ["term__folded_contains", "renderings__rendering__folded_contains"]
+    search_help_text = _("Searches terms and their renderings, ignoring case and the dots on i.")
+
+    def get_queryset(self, request: HttpRequest):
+        return super().get_queryset(request).prefetch_related("renderings")
