@@ -56,8 +56,8 @@ def _progress(request: HttpRequest, quiz: Quiz) -> Progress:
 
 
 class QuizDetailView(DetailView):
-    """The quiz page: a summary (level, number of questions, how many are in the learner's language), where the
-    learner or guest stands with the one button that starts, resumes or retakes it, the related guides, and a
+    """The quiz page: a summary (level, number of questions, how many are not yet in the learner's language),
+    where the learner or guest stands with the one button that starts, resumes or retakes it, the related guides, and a
     preview of every question."""
 
     template_name = "quizzes/quiz_detail.html"
@@ -74,9 +74,11 @@ class QuizDetailView(DetailView):
         context = super().get_context_data(**kwargs)
         progress = _progress(self.request, self.object)
         context["progress"] = progress
-        # "6 of 8 questions in French": nothing to count in English, the language every question is written in.
+        # "5 of 8 questions are not yet translated into French", said once (each such question's preview then
+        # only carries the short badge): nothing to count in English, the language every question is written in.
+        # Question.is_translated reads the prefetched choices, so counting costs no query.
         if get_language() != FALLBACK_LANGUAGE:
-            context["translated_count"] = sum(question.is_translated() for question in progress.questions)
+            context["untranslated_count"] = sum(not question.is_translated() for question in progress.questions)
         return context
 
 

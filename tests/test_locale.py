@@ -59,3 +59,16 @@ def test_french_puts_a_no_break_space_before_high_punctuation():
         if plain_space.search(text)
     ]
     assert offending == []
+
+
+def test_turkish_says_cevap_for_answering_never_yanit():
+    """One verb for answering in Turkish: "cevap/cevaplamak", as every learner page says it; "yanıt" is the other
+    word for it, and a learner who reads both wonders whether they mean different things."""
+    catalogue = polib.pofile(str(LOCALE / "tr" / "LC_MESSAGES" / "django.po"))
+    offending = [
+        text
+        for entry in catalogue.translated_entries()
+        for text in ([entry.msgstr] if not entry.msgid_plural else list(entry.msgstr_plural.values()))
+        if re.search(r"[yY]anıt", text)
+    ]
+    assert offending == []

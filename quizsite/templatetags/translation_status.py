@@ -3,7 +3,8 @@
 A translated field whose value in the active language is missing (NULL or empty) is shown in the fallback
 language, English (``MODELTRANSLATION_FALLBACK_LANGUAGES``). Such text must carry ``lang="en"`` so browsers and
 screen readers read it right, and each block of content (a question with its choices, a guide card) shows one
-marker when any of its text falls back.
+marker when any of its text falls back (``templates/includes/untranslated_marker.html``: the long label where a
+page has one such block, the short "EN" badge in lists, where the long label would repeat).
 """
 
 from collections.abc import Iterable
@@ -12,12 +13,19 @@ from django import template
 from django.conf import settings
 from django.db import models
 from django.utils.html import format_html
-from django.utils.translation import get_language
+from django.utils.translation import get_language, pgettext_lazy
 from modeltranslation.utils import build_localized_fieldname
 
 register = template.Library()
 
 FALLBACK_LANGUAGE = settings.MODELTRANSLATION_DEFAULT_LANGUAGE
+
+# Each language of settings.LANGUAGES but the fallback one, named as "… not yet translated into <name>" needs it:
+# Turkish puts it in the dative ("Türkçeye"), French writes it in lower case ("en français").
+TRANSLATED_INTO = {
+    "fr": pgettext_lazy("not yet translated into …", "French"),
+    "tr": pgettext_lazy("not yet translated into …", "Turkish"),
+}
 
 
 def falls_back(instance: models.Model, field: str, language: str | None = None) -> bool:
@@ -83,3 +91,16 @@ def untranslated(instance: models.Model, fields: str, children: Iterable | None 
     if any(falls_back(instance, name) for name in names):
         return True
     return any(falls_back(child, name) for child in children or () for name in child_names)
+
+
+@register.simple_tag
+def translated_into() -> str:
+    """The active language's name as the sentence "… not yet translated into <name>" ends it, in that language:
+    "français", "Türkçeye" (``TRANSLATED_INTO``).
+
+    Raises:
+        KeyError: the active language is the fallback language (nothing is translated into English) or has no
+            entry in ``TRANSLATED_INTO`` (``tests/quizsite/test_translation_status.py`` checks that every other
+            language of ``settings.LANGUAGES`` has one).
+    """
+    return str(TRANSLATED_INTO[get_language()])

@@ -52,13 +52,14 @@ UI = {
         "result right": "Right",
         "result wrong": "Wrong",
         "back to guide": "Back to the guide",
+        "score": "{score} / {total}",
     },
     "fr": {
         "start": "Commencer",
         "resume": "Reprendre",
         "retake": "Recommencer",
         "check": "Valider",
-        "right": "Bonne réponse\u00a0!",
+        "right": "Exact\u00a0!",
         "wrong": "Mauvaise réponse.",
         "next": "Question suivante",
         "see results": "Voir vos résultats",
@@ -68,6 +69,7 @@ UI = {
         "result right": "Correct",
         "result wrong": "Incorrect",
         "back to guide": "Retour au guide",
+        "score": "{score}/{total}",
     },
     "tr": {
         "start": "Başla",
@@ -84,6 +86,7 @@ UI = {
         "result right": "Doğru",
         "result wrong": "Yanlış",
         "back to guide": "Rehbere dön",
+        "score": "{score} / {total}",
     },
 }
 

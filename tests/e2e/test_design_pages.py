@@ -92,7 +92,8 @@ def state_problems(page, name: str, state: str, language: str, questions: dict[i
     elif name == "results":
         card = page.locator(".score-card")
         expect(".score-card h1", card.locator("h1").count(), 1)
-        expect(".score-value", text(card.locator(".score-value")), f"{QUESTIONS - len(WRONG_QUESTIONS)} / 8")
+        score = ui["score"].format(score=QUESTIONS - len(WRONG_QUESTIONS), total=QUESTIONS)
+        expect(".score-value", text(card.locator(".score-value")), score)
         expect(f"{ui['retake']!r} buttons", card.get_by_role("button", name=ui["retake"], exact=True).count(), 1)
         guide = card.get_by_role("link", name=ui["back to guide"], exact=True)
         expect(f"{ui['back to guide']!r} links", guide.count(), 1)

@@ -6,7 +6,7 @@ from pytest_django.asserts import assertContains, assertInHTML
 from quizsite.views import HomeView
 from quizzes.models import Quiz
 from tests.factories import make_guide, make_quiz
-from tests.pages import find, has_class, own_text, texts_of, url
+from tests.pages import find, has_class, texts_of, url
 from tests.query_budget.support import (
     ATTEMPT_AND_ANSWERS,
     LANGUAGES,
@@ -76,9 +76,14 @@ def test_guide_page(client, django_assert_num_queries, language, quizzes, visito
     assert_standings(response.content, visitor, quizzes)
 
 
-# "Question N of M" and the quiz page's share of translated questions, in each language.
+# "Question N of M", the quiz page's count of questions not yet translated (all but the first: ``translate``) and a
+# score, in each language.
 PROGRESS_LABEL = {"en": "Question {n} of {total}", "fr": "Question {n} de {total}", "tr": "{total} sorudan {n}. soru"}
-TRANSLATED_SHARE = {"fr": "1 question sur {total} en français", "tr": "{total} sorunun 1 tanesi Türkçe"}
+NOT_YET_TRANSLATED = {
+    "fr": "{missing} questions sur {total} ne sont pas encore traduites en français.",
+    "tr": "{total} sorudan {missing} tanesi henüz Türkçeye çevrilmedi.",
+}
+SCORE = {"en": "{score} / {total}", "fr": "{score}/{total}", "tr": "{score} / {total}"}
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -93,8 +98,8 @@ TRANSLATED_SHARE = {"fr": "1 question sur {total} en français", "tr": "{total} 
     ],
 )
 def test_quiz_page(client, django_assert_num_queries, language, questions, visitor, queries):
-    """A visitor with a session has answered the first question; the summary counts the translated questions
-    from what the page loads anyway."""
+    """A visitor with a session has answered the first question; the page counts the questions not yet translated
+    from what it loads anyway."""
     quiz = make_quiz(questions=questions)
     translate(quiz)
     make_guide(slug="path").quizzes.set([quiz])
@@ -103,9 +108,8 @@ def test_quiz_page(client, django_assert_num_queries, language, questions, visit
     with django_assert_num_queries(queries):
         response = client.get(url("quizzes:detail", language, slug=quiz.slug))
     assert len(find(response.content, has_class("question-preview"))) == questions
-    summary = find(find(response.content, has_class("quiz-facts"))[0], has_class("quiz-language"))
-    share = [TRANSLATED_SHARE[language].format(total=questions)] if language in TRANSLATED_SHARE else []
-    assert [own_text(item) for item in summary] == share  # nothing to count in English
+    note = [NOT_YET_TRANSLATED[language].format(missing=questions - 1, total=questions)] if language != "en" else []
+    assert texts_of(response.content, "translation-note") == note  # nothing to count in English
     if visitor != "anonymous":
         assert texts_of(response.content, "progress-label") == [PROGRESS_LABEL[language].format(n=2, total=questions)]
 
@@ -160,8 +164,9 @@ def test_results_page(client, django_assert_num_queries, language, answers, visi
     with django_assert_num_queries(queries + 1 + 1 + 2 + 1 + 1 + 1):
         response = client.get(address)
     assert texts_of(response.content, "question-text")[1:] == [f"Question {number}" for number in range(2, answers + 1)]
-    assertInHTML(f'<span class="score-value">{answers} / {answers}</span>', response.content.decode())
-    assertInHTML(f"<td>{answers} / {answers}</td>", response.content.decode())
+    score = SCORE[language].format(score=answers, total=answers)
+    assertInHTML(f'<span class="score-value">{score}</span>', response.content.decode())
+    assertInHTML(f"<td>{score}</td>", response.content.decode())
     back = ("href", url("quizzes:detail", language, slug=quiz.slug))
     assert len(find(response.content, lambda node: back in node.attributes and has_class("button")(node))) == 1
 

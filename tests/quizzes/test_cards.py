@@ -85,7 +85,7 @@ def quizzes_in_each_state(client: Client, visitor: str):
         (
             "fr",
             {
-                "Done": f"Dernier score{NBSP}: 5 / 8",
+                "Done": f"Dernier score{NBSP}: 5/8",
                 "Emptied": "Vous avez répondu à toutes les questions.",
                 "Fresh": "Pas encore commencé",
                 "Halfway": "Question 3 de 8",

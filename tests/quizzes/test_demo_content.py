@@ -13,12 +13,12 @@ UNTRANSLATED = {3, 4, 6, 7, 8}
 
 
 def preview_blocks(page: bytes) -> list[dict]:
-    """The quiz page's question previews, parsed: lang, whether it has the marker, question text and choices
-    (each choice's attributes and text)."""
+    """The quiz page's question previews, parsed: lang, whether it has the short "EN" badge, question text and
+    choices (each choice's attributes and text)."""
     return [
         {
             "lang": attribute(block, "lang"),
-            "marker": bool(find(block, has_class("untranslated-marker"))),
+            "marker": bool(find(block, has_class("is-short"))),
             "question": own_text(find(block, has_class("question-text"))[0]),
             "choices": [
                 (dict(choice.attributes), own_text(choice))
@@ -79,8 +79,32 @@ def test_quiz_page_shows_the_seed_rendering_with_fallbacks_marked(client, demo_q
         assert block["lang"] == expected_lang, position
         assert block["marker"] == (position in UNTRANSLATED), position
         assert [attrs for attrs, _text in block["choices"]] == [{}, {}, {}, {}], position
-    # Turkish also falls back for the description (one marker for the quiz header) and the guide's title.
+    # Turkish also falls back for the description (the long label, once, in the quiz header) and the guide's
+    # title (a badge).
     assert len(find(page, has_class("untranslated-marker"))) == len(UNTRANSLATED) + (2 if language == "tr" else 0)
+    assert len(find(page, has_class("is-short"))) == len(UNTRANSLATED) + (1 if language == "tr" else 0)
+
+
+@pytest.mark.parametrize(
+    ("language", "sentence"),
+    [
+        # Questions 3, 4, 6, 7 and 8 have no French or Turkish text (UNTRANSLATED).
+        ("fr", "5 questions sur 8 ne sont pas encore traduites en français."),
+        ("tr", "8 sorudan 5 tanesi henüz Türkçeye çevrilmedi."),
+    ],
+)
+def test_demo_quiz_page_says_once_how_many_questions_are_not_yet_translated(client, demo_quiz, language, sentence):
+    page = client.get(f"/{language}/quizzes/data-parallelism/").content
+    assert [own_text(note) for note in find(page, has_class("translation-note"))] == [sentence]
+    assert [question.is_translated(language) for question in demo_quiz.questions.order_by("position")] == [
+        position not in UNTRANSLATED for position in range(1, 9)
+    ]
+
+
+def test_demo_quiz_page_in_english_says_nothing_about_translation(client, demo_quiz):
+    page = client.get("/en/quizzes/data-parallelism/").content
+    assert find(page, has_class("translation-note")) == []
+    assert find(page, has_class("untranslated-marker")) == []
 
 
 def test_turkish_page_falls_back_to_the_english_description(client, demo_quiz):
@@ -103,3 +127,9 @@ def test_french_page_shows_the_french_title_description_and_guide(client, demo_q
         page,
     )
     assertInHTML('<li><a href="/fr/guides/data-parallelism/">Parallélisme des données</a></li>', page)
+    assertInHTML('<h2 id="related-guides-heading">Guides associés</h2>', page)
+
+
+def test_turkish_page_names_the_related_guides_with_a_capital_dotted_i(client, demo_quiz):
+    page = client.get("/tr/quizzes/data-parallelism/").content.decode()
+    assertInHTML('<h2 id="related-guides-heading">İlgili rehberler</h2>', page)

@@ -89,7 +89,7 @@ def test_the_unanswered_question_is_the_h1_inside_the_legend_of_its_choices(clie
         ("en", "Right! · Question 1 of 2 · A quiz · Quizsite", "Wrong answer. · Question 2 of 2 · A quiz · Quizsite"),
         (
             "fr",
-            f"Bonne réponse{NBSP}! · Question 1 de 2 · A quiz · Quizsite",
+            f"Exact{NBSP}! · Question 1 de 2 · A quiz · Quizsite",
             "Mauvaise réponse. · Question 2 de 2 · A quiz · Quizsite",
         ),
         (
@@ -162,7 +162,7 @@ def score_card(client: Client, quiz, language: str) -> dict:
         (
             "fr",
             [1, 2, 2, 2],
-            "1 / 4",
+            "1/4",
             f"25{NBSP}%",
             f"Continuez{NBSP}: lisez les explications ci-dessous, puis réessayez.",
         ),

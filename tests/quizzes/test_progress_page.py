@@ -131,10 +131,10 @@ LAST_SCORES = {
         "Last score: 1 / 2, on March 4, 2026, 4:45 p.m.",
     ],
     "fr": [
-        "Dernier score\u00a0: 1 / 3, le 2 mars 2026 14:30",
-        "Dernier score\u00a0: 2 / 3, le 3 mars 2026 10:00",
-        "Dernier score\u00a0: 2 / 2, le 5 mars 2026 08:00",
-        "Dernier score\u00a0: 1 / 2, le 4 mars 2026 16:45",
+        "Dernier score\u00a0: 1/3, le 2 mars 2026 14:30",
+        "Dernier score\u00a0: 2/3, le 3 mars 2026 10:00",
+        "Dernier score\u00a0: 2/2, le 5 mars 2026 08:00",
+        "Dernier score\u00a0: 1/2, le 4 mars 2026 16:45",
     ],
     "tr": [
         "Son puanınız: 1 / 3 (02 Mart 2026 14:30)",
@@ -145,12 +145,12 @@ LAST_SCORES = {
 }
 BEST_SCORES = {
     "en": ["Best score: 3 / 3", "Best score: 2 / 3", "Best score: 2 / 2", "Best score: 1 / 2"],
-    "fr": [f"Meilleur score\u00a0: {score}" for score in ("3 / 3", "2 / 3", "2 / 2", "1 / 2")],
+    "fr": [f"Meilleur score\u00a0: {score}" for score in ("3/3", "2/3", "2/2", "1/2")],
     "tr": [f"En iyi puanınız: {score}" for score in ("3 / 3", "2 / 3", "2 / 2", "1 / 2")],
 }
 ALPHA_ATTEMPTS = {
     "en": [("March 2, 2026, 2:30 p.m.", "1 / 3"), ("March 1, 2026, 9:05 a.m.", "3 / 3")],
-    "fr": [("2 mars 2026 14:30", "1 / 3"), ("1 mars 2026 09:05", "3 / 3")],
+    "fr": [("2 mars 2026 14:30", "1/3"), ("1 mars 2026 09:05", "3/3")],
     "tr": [("02 Mart 2026 14:30", "1 / 3"), ("01 Mart 2026 09:05", "3 / 3")],
 }
 
@@ -229,7 +229,8 @@ def test_a_quiz_in_a_guide_links_to_its_page_and_the_guide_heading_to_the_guide(
     page = learner_client.get(url("progress", "fr")).content.decode()
     assertInHTML(
         '<h2 id="section-1-heading" lang="en"><a href="/fr/guides/one/">Guide one</a></h2>'
-        '<span class="untranslated-marker" lang="fr">Pas encore traduit\u00a0: affiché en anglais</span>',
+        '<span class="untranslated-marker is-short" lang="fr"><span class="language-code" aria-hidden="true">en</span>'
+        '<span class="visually-hidden">En anglais</span></span>',
         page,
     )
     assertInHTML(

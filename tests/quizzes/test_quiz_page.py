@@ -1,12 +1,13 @@
-"""The quiz page leads with one summary (level, number of questions, how many are in the learner's language) and
-one action (Start, Resume, Retake) with where the learner or the guest stands; the preview follows."""
+"""The quiz page leads with one summary (level, number of questions, and once how many are not yet in the learner's
+language) and one action (Start, Resume, Retake) with where the learner or the guest stands; the preview follows."""
 
 import pytest
 from django.test import Client
+from pytest_django.asserts import assertInHTML
 
 from quizzes.models import Question
 from tests.factories import make_guide, make_quiz, make_user
-from tests.pages import attribute, find, form_buttons, has_class, own_text, url
+from tests.pages import attribute, find, form_buttons, has_class, own_text, texts_of, url
 
 pytestmark = pytest.mark.django_db
 
@@ -60,13 +61,12 @@ def partly_translated_quiz():
 @pytest.mark.parametrize(
     ("language", "expected"),
     [
-        # Everything is written in English first: no line about the language.
         ("en", ["Hard level", "4 questions"]),
-        ("fr", ["Niveau difficile", "4 questions", "3 questions sur 4 en français"]),
-        ("tr", ["Zor seviye", "4 soru", "4 sorunun 1 tanesi Türkçe"]),
+        ("fr", ["Niveau difficile", "4 questions"]),
+        ("tr", ["Zor seviye", "4 soru"]),
     ],
 )
-def test_the_summary_gives_level_size_and_how_much_is_in_the_learners_language(client, language, expected):
+def test_the_summary_gives_level_and_size(client, language, expected):
     quiz = partly_translated_quiz()
     page = client.get(url("quizzes:detail", language, slug=quiz.slug)).content
     assert facts(page) == expected
@@ -74,23 +74,47 @@ def test_the_summary_gives_level_size_and_how_much_is_in_the_learners_language(c
     assert attribute(summary, "aria-label") == SUMMARY_LABEL[language]
 
 
+def translation_notes(page: bytes) -> list[str]:
+    """What the quiz page says about the questions not yet in the learner's language: each such sentence."""
+    return texts_of(page, "translation-note")
+
+
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [
+        # French: question 4; Turkish: questions 2 (no explanation), 3 (a choice) and 4.
+        ("fr", "1 question sur 4 n’est pas encore traduite en français."),
+        ("tr", "4 sorudan 3 tanesi henüz Türkçeye çevrilmedi."),
+    ],
+)
+def test_the_page_says_once_how_many_questions_are_not_yet_translated(client, language, expected):
+    quiz = partly_translated_quiz()
+    page = client.get(url("quizzes:detail", language, slug=quiz.slug)).content
+    assert translation_notes(page) == [expected]
+
+
 @pytest.mark.parametrize(
     ("language", "translated", "expected"),
     [
-        ("fr", 0, "Aucune question en français pour l’instant"),
-        ("fr", 1, "1 question sur 3 en français"),
-        ("fr", 3, "Toutes les questions en français"),
-        ("tr", 0, "Henüz Türkçe soru yok"),
-        ("tr", 2, "3 sorunun 2 tanesi Türkçe"),
-        ("tr", 3, "Tüm sorular Türkçe"),
+        ("fr", 0, ["3 questions sur 3 ne sont pas encore traduites en français."]),
+        ("fr", 1, ["2 questions sur 3 ne sont pas encore traduites en français."]),
+        ("fr", 2, ["1 question sur 3 n’est pas encore traduite en français."]),
+        ("fr", 3, []),
+        ("tr", 0, ["3 sorudan 3 tanesi henüz Türkçeye çevrilmedi."]),
+        ("tr", 2, ["3 sorudan 1 tanesi henüz Türkçeye çevrilmedi."]),
+        ("tr", 3, []),
+        # Everything is written in English first: nothing to say.
+        ("en", 0, []),
     ],
 )
-def test_the_language_line_says_none_some_or_all(client, language, translated, expected):
+def test_the_translation_note_counts_some_or_all_and_is_absent_when_all_are_translated(
+    client, language, translated, expected
+):
     quiz = make_quiz(questions=3)
     for question in quiz.questions.order_by("position")[:translated]:
         translate(question, language)
     page = client.get(url("quizzes:detail", language, slug=quiz.slug)).content
-    assert facts(page)[2] == expected
+    assert translation_notes(page) == expected
 
 
 # One row per state: how the visitor got there, then (status, button) in English, French and Turkish.
@@ -111,7 +135,7 @@ STATES = {
         [1, 2, 1],
         {
             "en": ("Your last score: 2 / 3", "Retake"),
-            "fr": (f"Votre dernier score{NBSP}: 2 / 3", "Recommencer"),
+            "fr": (f"Votre dernier score{NBSP}: 2/3", "Recommencer"),
             "tr": ("Son puanınız: 2 / 3", "Yeniden çöz"),
         },
     ),
@@ -173,3 +197,65 @@ def test_the_summary_comes_before_the_related_guides_and_the_preview(client):
     blocks = ["quiz-facts", "quiz-status", "related-guides", "preview"]
     found = find(page, lambda node: any(has_class(block)(node) for block in blocks))
     assert [attribute(node, "class") for node in found] == blocks
+
+
+# The badge that marks each block shown in English in a list, as a French or Turkish page writes it.
+SHORT_MARKER = (
+    '<span class="untranslated-marker is-short" lang="{language}"><span class="language-code" aria-hidden="true">en'
+    '</span><span class="visually-hidden">{label}</span></span>'
+)
+IN_ENGLISH = {"fr": "En anglais", "tr": "İngilizce"}
+
+
+def short_marker(language: str) -> str:
+    return SHORT_MARKER.format(language=language, label=IN_ENGLISH[language])
+
+
+@pytest.mark.parametrize("language", ["fr", "tr"])
+def test_each_preview_in_english_carries_lang_en_and_the_short_badge(client, language):
+    quiz = partly_translated_quiz()
+    page = client.get(url("quizzes:detail", language, slug=quiz.slug)).content.decode()
+    choices = "".join(f"<li>Q4 choice {c}</li>" for c in range(1, 5))
+    assertInHTML(
+        f'<li class="question-preview" lang="en">{short_marker(language)}<p class="question-text">Question 4</p>'
+        f'<ul class="choice-list">{choices}</ul></li>',
+        page,
+    )
+    # French: question 4 only; Turkish: 3 lacks a choice (marked too), 2 only its explanation (not in the preview).
+    marked = {"fr": 1, "tr": 2}[language]
+    assert len(find(page, has_class("is-short"))) == marked
+    # The long label stays for the quiz's own title (English only here), once.
+    long_label = {
+        "fr": f"Pas encore traduit{NBSP}: affiché en anglais",
+        "tr": "Henüz çevrilmedi: İngilizce gösteriliyor",
+    }
+    assert texts_of(page.encode(), "untranslated-marker") == [long_label[language]] + [""] * marked
+
+
+@pytest.mark.parametrize("language", ["fr", "tr"])
+def test_the_next_question_shown_mid_attempt_is_marked_when_in_english(client, language):
+    quiz = make_quiz(questions=3)
+    translate(quiz.questions.get(position=1), language)
+    reach(client, quiz, "unfinished")
+    page = client.get(url("quizzes:detail", language, slug=quiz.slug)).content.decode()
+    assertInHTML(f'<p class="next-question" lang="en">{short_marker(language)} Question 2</p>', page)
+
+
+@pytest.mark.parametrize("language", ["fr", "tr"])
+def test_the_next_question_in_the_learners_language_carries_no_marker(client, language):
+    quiz = make_quiz(questions=3)
+    translate(quiz.questions.get(position=2), language)
+    reach(client, quiz, "unfinished")
+    page = client.get(url("quizzes:detail", language, slug=quiz.slug)).content.decode()
+    assertInHTML(f'<p class="next-question">Question 2 ({language})</p>', page)
+
+
+@pytest.mark.parametrize("language", ["fr", "tr"])
+def test_a_related_guide_in_english_carries_the_short_badge(client, language):
+    quiz = make_quiz(questions=1)
+    make_guide(slug="path", title="Path").quizzes.add(quiz)
+    page = client.get(url("quizzes:detail", language, slug=quiz.slug)).content.decode()
+    assertInHTML(
+        f'<li lang="en"><a href="/{language}/guides/path/">Path</a> {short_marker(language)}</li>',
+        page,
+    )

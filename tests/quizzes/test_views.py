@@ -192,7 +192,7 @@ def test_whole_attempt_ends_with_the_exact_score_and_every_explanation(learner_c
         page,
     )
     results = learner_client.get(url("quizzes:results", "fr", slug=quiz.slug)).content.decode()
-    assertInHTML('<span class="score-value">3 / 4</span>', results)
+    assertInHTML('<span class="score-value">3/4</span>', results)
     for number in range(1, 5):
         assertInHTML(f"<dd>Explanation {number}</dd>", results)
     attempt = Attempt.objects.get()
@@ -424,7 +424,7 @@ def test_after_an_author_moves_the_last_question_first_resume_leads_to_the_learn
     assertContains(page, '<p class="progress-label" id="progress-label">Question 3 de 3</p>', html=True)
     assertContains(page, '<h1 class="question-text">Question 3</h1>', html=True)
 
-    right = verdict("correct", "Bonne réponse\N{NO-BREAK SPACE}!")
+    right = verdict("correct", "Exact\N{NO-BREAK SPACE}!")
     wrong = verdict("incorrect", "Mauvaise réponse.")
     for number, feedback, picked in [
         (1, right, choice_card("is-correct is-chosen", "Q1 choice 1", "Votre réponse\N{NO-BREAK SPACE}: juste", "fr")),
