@@ -12,8 +12,6 @@ from guides.models import Guide
 from quizzes.models import Quiz
 from tests.factories import make_guide, make_quiz
 from tests.translations.helpers import export
-from translations import po as po_module
-from translations.glossary import Entry, off_glossary
 from translations.models import GlossaryRendering, GlossaryTerm
 from translations.po import STALE_COMMENT, context_of
 
@@ -105,23 +103,9 @@ def test_a_stale_translation_is_exported_with_its_current_text_and_the_fuzzy_fla
     assert report == "Wrote 31 French entries to standard output: 30 missing, 1 stale (fuzzy).\n"
 
 
-def stand_in_off_glossary(english: str, translation: str, language: str, glossary: list[Entry]) -> tuple[str, ...]:
-    """The glossary's rule as its task states it, for English only (word start, plural -s/-es, case ignored),
-    while ``translations.glossary.off_glossary`` is still the placeholder that flags nothing."""
-    return tuple(
-        entry.term
-        for entry in glossary
-        if (entry.keep_as_is or language in entry.renderings)
-        and re.search(rf"(?<![\w-]){re.escape(entry.term)}(?:s|es)?(?![\w-])", english, re.IGNORECASE)
-        and (entry.term if entry.keep_as_is else entry.renderings[language]) not in translation
-    )
-
-
 @pytest.fixture
-def glossary(db, monkeypatch):
-    """Four of the demo's glossary terms; the glossary's matcher, or the stand-in until it lands on this branch."""
-    if not off_glossary("Gradients", "", "fr", [Entry("gradient", renderings={"fr": "gradient"})]):
-        monkeypatch.setattr(po_module, "off_glossary", stand_in_off_glossary)
+def glossary(db):
+    """Four of the demo's glossary terms."""
     renderings = {"gradient": {"fr": "gradient", "tr": "gradyan"}, "batch": {"fr": "lot", "tr": "yığın"}}
     for term in ("all-reduce", "batch", "gradient", "worker"):
         created = GlossaryTerm.objects.create(
