@@ -4,8 +4,10 @@ noun after a number, no English outside content marked ``lang="en"`` (``tests.na
 from datetime import UTC, datetime
 
 import pytest
+from django.contrib import admin
 from django.utils import translation
 
+from quizsite.templatetags.admin_counts import COUNTS
 from quizzes.models import Attempt
 from tests.native.walk import LEARNER_NAME, admin_visits, build_world, learner_visits, walk
 from tests.pages import find, has_class, own_text
@@ -76,3 +78,10 @@ def test_a_guides_quiz_links_are_named_by_what_they_link(language, row):
     )
     rows = [own_text(node) for node in find(response.content, lambda node: node.name == "p")]
     assert row in rows
+
+
+def test_every_model_in_the_admin_counts_its_objects_in_words():
+    """A model shown in the admin without its count wording would say "8 sözlük terimleri" in Turkish."""
+    assert (
+        sorted(model._meta.label_lower for model in admin.site._registry if model._meta.label_lower not in COUNTS) == []
+    )

@@ -27,6 +27,7 @@ from quizzes.content import DEMO_FILE, quiz_create_from_data, read_quiz_file
 from quizzes.models import Attempt, Quiz
 from tests.factories import admin_form_data, answer_quiz, make_superuser, make_user
 from tests.native.detect import Finding, find_offences
+from translations.glossary import load_demo_terms
 
 # django-axes's log of log-in attempts, for superusers: its models name their rows in English with ISO dates, in
 # the library's code (its list and the counts in words are translated; see quizsite/templatetags/admin_counts.py).
@@ -68,11 +69,12 @@ class World:
 
 
 def build_world(language: str) -> World:
-    """The demo content, its quiz copied as "spare" (never answered), an administrator who edited the quiz once
+    """The demo content and glossary, its quiz copied as "spare" (never answered), an administrator who edited the quiz once
     (so its history has an entry), and the learner ``LEARNER_NAME`` with a finished attempt (two wrong answers)
     and one that answered 3 of 8 questions, both in ``language``."""
     data = read_quiz_file(DEMO_FILE)
     quiz = quiz_create_from_data(data).quiz
+    load_demo_terms()
     spare = copy.deepcopy(data)
     spare["quiz"]["slug"] = "spare-quiz"
     spare_quiz = quiz_create_from_data(spare).quiz
