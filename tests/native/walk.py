@@ -69,9 +69,9 @@ class World:
 
 
 def build_world(language: str) -> World:
-    """The demo content and glossary, its quiz copied as "spare" (never answered), an administrator who edited the quiz once
-    (so its history has an entry), and the learner ``LEARNER_NAME`` with a finished attempt (two wrong answers)
-    and one that answered 3 of 8 questions, both in ``language``."""
+    """The demo content and glossary, its quiz copied as "spare" (never answered), an administrator who edited
+    the quiz once (so its history has an entry), and the learner ``LEARNER_NAME`` with a finished attempt (two
+    wrong answers) and one that answered 3 of 8 questions, both in ``language``."""
     data = read_quiz_file(DEMO_FILE)
     quiz = quiz_create_from_data(data).quiz
     load_demo_terms()
