@@ -1,8 +1,12 @@
 """Stale translations: which English text each translation was written from, recorded on every save."""
 
+import copy
+
 import pytest
 
+from quizzes.content import DEMO_FILE, quiz_import, read_quiz_file
 from quizzes.models import Question
+from quizzes.translation_rows import quiz_texts
 from tests.factories import make_quiz
 from translations.models import TranslationSource
 from translations.states import rows
@@ -114,3 +118,52 @@ def test_confirm_refuses_a_field_that_is_not_translated_and_an_unknown_language(
         confirm([translated_question], field="position")
     with pytest.raises(ValueError, match="'en' is not a translation language"):
         confirm([translated_question], language="en")
+
+
+def demo_file_with(change) -> dict:
+    """The demo quiz file with ``change(data)`` applied to a copy."""
+    data = copy.deepcopy(read_quiz_file(DEMO_FILE))
+    change(data)
+    return data
+
+
+def demo_question_states(quiz, key: str) -> dict[str, str]:
+    return states_of(quiz.questions.get(key=key))
+
+
+def test_a_quiz_file_import_that_changes_the_english_only_marks_the_translations_stale(demo_quiz):
+    def reword(data):
+        data["quiz"]["questions"][0]["text"]["en"] = "In plain data parallelism, what does each GPU hold?"
+
+    assert demo_question_states(demo_quiz, "what-each-gpu-holds") == {"fr": "translated", "tr": "translated"}
+    quiz_import(demo_file_with(reword))
+
+    assert demo_question_states(demo_quiz, "what-each-gpu-holds") == {"fr": "stale", "tr": "stale"}
+    assert demo_question_states(demo_quiz, "replica-synchronization") == {"fr": "translated", "tr": "translated"}
+
+
+def test_a_quiz_file_import_that_changes_english_and_a_translation_keeps_that_translation_current(demo_quiz):
+    def reword(data):
+        text = data["quiz"]["questions"][0]["text"]
+        text["en"] = "In plain data parallelism, what does each GPU hold?"
+        text["fr"] = "Dans le parallélisme de données simple, que contient chaque GPU ?"
+
+    quiz_import(demo_file_with(reword))
+
+    assert demo_question_states(demo_quiz, "what-each-gpu-holds") == {"fr": "translated", "tr": "stale"}
+
+
+def test_importing_the_same_file_again_leaves_every_state_as_it_was(demo_quiz):
+    def grid():
+        return {
+            (row.instance._meta.label, row.instance.pk, row.field): row.cells for row in rows(quiz_texts(demo_quiz))
+        }
+
+    before = grid()
+    quiz_import(read_quiz_file(DEMO_FILE))
+
+    assert grid() == before
+    assert len(before) == 53 and [cell.state for cell in before[("quizzes.Quiz", demo_quiz.pk, "title")].values()] == [
+        "translated",
+        "translated",
+    ]
