@@ -19,6 +19,8 @@ TABBED_TRANSLATION_JS = (
     "vendor/jquery-ui/jquery-ui.min.js",
     "modeltranslation/js/tabbed_translation_fields.js",
 )
+# Opens the language tab of the field an address's fragment names (the translation grid's links); after the tabs.
+OPEN_FIELD_JS = ("js/admin_open_field.js",)
 TABBED_TRANSLATION_CSS = {"all": ("modeltranslation/css/tabbed_translation_fields.css",)}
 
 
@@ -46,7 +48,7 @@ class TranslatedAdmin(TranslationAdmin):
     """
 
     class Media:
-        js = TABBED_TRANSLATION_JS
+        js = TABBED_TRANSLATION_JS + OPEN_FIELD_JS
         css = TABBED_TRANSLATION_CSS
 
 
