@@ -1,10 +1,25 @@
 from django.contrib import admin
-from django.db.models import Count
+from django.db.models import Count, Q
 from django.http import HttpRequest
+from django.utils.html import format_html_join
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
 
 from guides.models import Guide
 from quizsite.admin import TranslatedAdmin, folded_search_fields
+from translations.completeness import any_missing, any_stale, present_share
+from translations.filters import TranslationFilter
+from translations.models import translation_languages
+
+
+class GuideTranslationFilter(TranslationFilter):
+    """Guides missing a French (Turkish…) text, or with a stale translation (``translations.completeness``)."""
+
+    def missing_condition(self, language: str) -> Q:
+        return any_missing(Guide, language)
+
+    def stale_condition(self) -> Q:
+        return Q(any_stale(Guide))
 
 
 class QuizLinkInline(admin.TabularInline):
@@ -27,9 +42,9 @@ class GuideAdmin(TranslatedAdmin):
     fields = ["title", "slug", "summary", "body", "ordering", "published"]
     prepopulated_fields = {"slug": ("title_en",)}
     inlines = [QuizLinkInline]
-    list_display = ["title", "slug", "ordering", "quiz_count", "published"]
+    list_display = ["title", "slug", "ordering", "quiz_count", "translated_fields", "published"]
     list_editable = ["ordering"]
-    list_filter = ["published"]
+    list_filter = ["published", GuideTranslationFilter]
     ordering = ["ordering", "slug"]
     search_fields = folded_search_fields("title", "summary")
     search_help_text = _("Searches titles and summaries in every language, ignoring case and the dots on i.")
@@ -40,3 +55,13 @@ class GuideAdmin(TranslatedAdmin):
     @admin.display(description=_("quizzes"), ordering="quiz_count")
     def quiz_count(self, guide: Guide) -> int:
         return guide.quiz_count
+
+    @admin.display(description=_("translated texts"))
+    def translated_fields(self, guide: Guide) -> str:
+        """One line per translation language: "fr 2/3", the guide's texts (title, summary, body, those written in
+        English) present in that language (``translations.completeness.present_share``)."""
+        lines = []
+        for code, _name in translation_languages():
+            present, total = present_share(guide, code)
+            lines.append(f"{code} {present}/{total}")
+        return format_html_join(mark_safe("<br>"), "{}", ((line,) for line in lines))

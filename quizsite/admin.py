@@ -25,6 +25,8 @@ TABBED_TRANSLATION_JS = (
     # Translators: said by a screen reader after a language tab's code ("en"): that tab's field has an error.
     Script("js/admin_translation_tabs.js", **{"data-error-label": _("(has an error)")}),
 )
+# Opens the language tab of the field an address's fragment names (the translation grid's links); after the tabs.
+OPEN_FIELD_JS = ("js/admin_open_field.js",)
 TABBED_TRANSLATION_CSS = {
     "all": ("modeltranslation/css/tabbed_translation_fields.css", "css/admin_translation_tabs.css"),
 }
@@ -55,7 +57,7 @@ class TranslatedAdmin(TranslationAdmin):
     """
 
     class Media:
-        js = TABBED_TRANSLATION_JS
+        js = TABBED_TRANSLATION_JS + OPEN_FIELD_JS
         css = TABBED_TRANSLATION_CSS
 
 

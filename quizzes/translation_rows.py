@@ -1,9 +1,17 @@
-"""Which translated texts belong to a quiz, in the order an author reads them (the translation grid's rows)."""
+"""Which translated texts belong to a quiz, in the order an author reads them (the translation grid's rows), with
+the label and the admin form field that name each; and the quiz list's conditions on its texts' translations."""
 
-from django.db.models import Prefetch
+from dataclasses import dataclass
+
+from django.db import models
+from django.db.models import Exists, OuterRef, Prefetch, Q
+from django.utils.translation import gettext
 
 from guides.models import Guide
 from quizzes.models import Choice, Question, Quiz
+from translations.completeness import any_missing, any_stale
+from translations.glossary import Entry
+from translations.states import Row, rows
 from translations.tracking import translated_fields
 
 
@@ -62,3 +70,86 @@ def all_text_places() -> list[tuple[object, str, str]]:
     for guide in Guide.objects.filter(quizzes=None).order_by("ordering", "slug"):
         places += [(guide, field, f"guide “{guide.slug}”, {field}") for field in translated_fields(Guide)]
     return places
+
+
+@dataclass(frozen=True)
+class QuizText:
+    """One row of a quiz's translation grid.
+
+    Attributes:
+        label: which text, in the active language: "Question 3 · choice B", "Quiz · title".
+        row: its ``translations.states.Row`` (English and a cell per language).
+        page: the instance whose admin change page holds the text's field: the quiz for its own texts, the
+            question for its texts and its choices', the guide for its texts.
+        input_name: the field's form name on that page without its language suffix: ``"title"``,
+            ``"choices-2-text"`` (the choice's index among its question's choices on the question's page).
+    """
+
+    label: str
+    row: Row
+    page: models.Model
+    input_name: str
+
+
+def choice_letter(index: int) -> str:
+    """The letter learners see on a question's choice at ``index`` (0-based): A, B, …; its number past Z."""
+    return chr(ord("A") + index) if index < 26 else str(index + 1)
+
+
+def quiz_text_rows(quiz: Quiz, glossary: list[Entry] | None = None) -> list[QuizText]:
+    """``quiz``'s texts (``quiz_texts``) with their states (``states.rows``), labels and form fields.
+
+    Args:
+        quiz: a saved quiz.
+        glossary: ``translations.glossary.load_glossary()``; loaded by ``rows`` (two queries) when None.
+
+    Queries: ``quiz_texts``'s three, ``rows``'s one, and the glossary's two when not given.
+    """
+    items = quiz_texts(quiz)
+    questions: dict[int, Question] = {}
+    choice_index: dict[int, int] = {}  # by choice pk: its index among its question's choices (in quiz_texts order)
+    choices_seen: dict[int, int] = {}  # by question pk
+    for instance, _field in items:
+        if isinstance(instance, Question):
+            questions[instance.pk] = instance
+        elif isinstance(instance, Choice):
+            choice_index[instance.pk] = choices_seen.get(instance.question_id, 0)
+            choices_seen[instance.question_id] = choice_index[instance.pk] + 1
+    return [_labelled(row, questions, choice_index) for row in rows(items, glossary)]
+
+
+def _labelled(row: Row, questions: dict[int, Question], choice_index: dict[int, int]) -> QuizText:
+    instance, field = row.instance, row.field
+    verbose = str(type(instance)._meta.get_field(field).verbose_name)
+    if isinstance(instance, Quiz):
+        label = gettext("Quiz · %(field)s") % {"field": verbose}
+        return QuizText(label=label, row=row, page=instance, input_name=field)
+    if isinstance(instance, Question):
+        label = gettext("Question %(number)s · %(field)s") % {"number": instance.position, "field": verbose}
+        return QuizText(label=label, row=row, page=instance, input_name=field)
+    if isinstance(instance, Choice):
+        question, index = questions[instance.question_id], choice_index[instance.pk]
+        label = gettext("Question %(number)s · choice %(letter)s") % {
+            "number": question.position,
+            "letter": choice_letter(index),
+        }
+        return QuizText(label=label, row=row, page=question, input_name=f"choices-{index}-{field}")
+    label = gettext("Guide “%(title)s” · %(field)s") % {"title": instance.title, "field": verbose}
+    return QuizText(label=label, row=row, page=instance, input_name=field)
+
+
+def quiz_missing(language: str) -> Q:
+    """The quizzes with a text missing in ``language`` (``translations.completeness.missing``): the quiz's title
+    or description, one of its questions' texts or explanations, or one of their choices' texts. Linked guides
+    are not counted (the guide list has its own filter)."""
+    questions = Question.objects.filter(any_missing(Question, language), quiz=OuterRef("pk"))
+    choices = Choice.objects.filter(any_missing(Choice, language), question__quiz=OuterRef("pk"))
+    return any_missing(Quiz, language) | Q(Exists(questions)) | Q(Exists(choices))
+
+
+def quiz_stale() -> Q:
+    """The quizzes with a stale translation (``translations.completeness.any_stale``): of the quiz, one of its
+    questions or one of their choices."""
+    questions = Question.objects.filter(any_stale(Question), quiz=OuterRef("pk"))
+    choices = Choice.objects.filter(any_stale(Choice), question__quiz=OuterRef("pk"))
+    return Q(any_stale(Quiz)) | Q(Exists(questions)) | Q(Exists(choices))

@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy as _
 
 from quizsite.admin import folded_search_fields
 from quizzes.admin.inlines import NestedTranslatedAdmin, QuestionInline, refuse
+from quizzes.admin.translations import QuizTranslationFilter, TranslationGridMixin
 from quizzes.models import Choice, Quiz
 from quizzes.rules import RuleBroken, check_removable
 
@@ -23,15 +24,15 @@ def percent(part: int, whole: int) -> int | None:
 
 
 @admin.register(Quiz)
-class QuizAdmin(NestedTranslatedAdmin):
+class QuizAdmin(TranslationGridMixin, NestedTranslatedAdmin):
     """Quizzes, each written whole on its page: its questions with their choices, in every language."""
 
     fields = ["title", "slug", "description", "difficulty", "guides", "published"]
     prepopulated_fields = {"slug": ("title_en",)}
     autocomplete_fields = ["guides"]
     inlines = [QuestionInline]
-    list_display = ["title", "difficulty", "guide_titles", "question_count", "published"]
-    list_filter = ["difficulty", "published", "guides"]
+    list_display = ["title", "difficulty", "guide_titles", "question_count", "translated_questions", "published"]
+    list_filter = ["difficulty", "published", "guides", QuizTranslationFilter]
     search_fields = folded_search_fields("title", "questions__text")
     search_help_text = _("Searches titles and question texts in every language, ignoring case and the dots on i.")
     actions = ["delete_selected"]  # replaces the site's own, below

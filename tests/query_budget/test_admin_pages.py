@@ -5,9 +5,9 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from tests.factories import make_author, make_quiz, make_user
+from tests.factories import make_author, make_guide, make_quiz, make_user
 from tests.pages import find, has_class
-from tests.query_budget.support import LANGUAGES, SESSION, USER, owner_of, take
+from tests.query_budget.support import LANGUAGES, SESSION, USER, owner_of, take, translate
 from tests.quizzes.admin_forms import question_change_url, quiz_change_url
 from translations.models import GlossaryTerm
 
@@ -112,3 +112,45 @@ def test_glossary_list(admin_page, language, terms):
         reverse("admin:translations_glossaryterm_changelist"), language, SESSION + USER + PERMISSIONS + 4
     )
     assert len(response.context["cl"].result_list) == terms
+
+
+# --- Translation state --------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("questions", [8, 50])
+def test_translation_grid(admin_page, language, questions):
+    """The quiz (with its guides, as the quiz admin reads it), then its texts: the questions, their choices, its
+    guides; their translation records; the glossary's terms and renderings."""
+    quiz = make_quiz(questions=questions)
+    quiz.guides.add(make_guide())
+    translate(quiz)
+    GlossaryTerm.objects.create(term="question").renderings.create(language="fr", rendering="question")
+    stale = quiz.questions.get(position=1)
+    stale.text_en = "Question 1, reworded"
+    stale.save()
+    response = admin_page(
+        reverse("admin:quizzes_quiz_translations", args=[quiz.pk]), language, SESSION + USER + PERMISSIONS + 8
+    )
+    assert len(response.context["rows"]) == 1 + 6 * questions + 1  # title, the questions, the guide's title
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("quizzes", [1, 30])
+def test_quiz_list(admin_page, language, quizzes):
+    """The guides to filter by, the count of matching quizzes and of all, the page of quizzes with their question
+    counts, their guides, their questions and the questions' choices (translated questions)."""
+    for number in range(quizzes):
+        translate(make_quiz(slug=f"quiz-{number}", questions=4))
+    response = admin_page(reverse("admin:quizzes_quiz_changelist"), language, SESSION + USER + PERMISSIONS + 7)
+    assert len(response.context["cl"].result_list) == quizzes
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("guides", [1, 30])
+def test_guide_list(admin_page, language, guides):
+    """The count of matching guides and of all, the page of guides with their quiz counts."""
+    for number in range(guides):
+        make_guide(slug=f"guide-{number}", title_fr="Un guide")
+    response = admin_page(reverse("admin:guides_guide_changelist"), language, SESSION + USER + PERMISSIONS + 3)
+    assert len(response.context["cl"].result_list) == guides

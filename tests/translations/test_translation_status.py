@@ -1,0 +1,80 @@
+"""``manage.py translation_status``: the grid's counts and states on a terminal."""
+
+from io import StringIO
+
+import pytest
+from django.core.management import CommandError, call_command
+
+from tests.factories import make_quiz
+
+pytestmark = pytest.mark.django_db
+
+MISSING = "Missing — shown in English"
+# Read by hand from quizzes/demo/data-parallelism.json: questions 3, 4, 6, 7 and 8 have no French nor Turkish.
+UNTRANSLATED_QUESTIONS = (3, 4, 6, 7, 8)
+
+
+def missing_questions() -> list[str]:
+    lines = []
+    for number in UNTRANSLATED_QUESTIONS:
+        lines += [f"  Question {number} · text: {MISSING}", f"  Question {number} · explanation: {MISSING}"]
+        lines += [f"  Question {number} · choice {letter}: {MISSING}" for letter in "ABCD"]
+    return lines
+
+
+def status(*args) -> list[str]:
+    out = StringIO()
+    call_command("translation_status", *args, stdout=out)
+    return out.getvalue().splitlines()
+
+
+def test_the_demo_status_is_exact(demo_quiz):
+    assert status("data-parallelism") == [
+        "Data parallelism quiz (data-parallelism)",
+        "French: 23 translated, 30 missing, 0 stale, 0 off glossary",
+        *missing_questions(),
+        "Turkish: 19 translated, 34 missing, 0 stale, 0 off glossary",
+        f"  Quiz · description: {MISSING}",
+        *missing_questions(),
+        f"  Guide “Data parallelism” · title: {MISSING}",
+        f"  Guide “Data parallelism” · summary: {MISSING}",
+        f"  Guide “Data parallelism” · body: {MISSING}",
+    ]
+
+
+def test_a_stale_translation_gets_its_line(demo_quiz):
+    choice = demo_quiz.questions.get(position=2).choices.get(position=3)
+    choice.text_en = "Scatter, which splits the data among the GPUs"
+    choice.save()
+    lines = status("data-parallelism")
+    assert lines[1:3] == [
+        "French: 22 translated, 30 missing, 1 stale, 0 off glossary",
+        "  Question 2 · choice C: Stale",
+    ]
+    assert lines[33:35] == [
+        "Turkish: 18 translated, 34 missing, 1 stale, 0 off glossary",
+        f"  Quiz · description: {MISSING}",
+    ]
+    assert lines[35] == "  Question 2 · choice C: Stale"
+
+
+def test_without_a_slug_every_quiz_has_its_section(demo_quiz):
+    quiz = make_quiz(slug="caching", title="Caching", questions=1, choices=2)
+    quiz.questions.update(text_fr="Question", text_tr="Soru")
+    lines = status()
+    assert lines[:7] == [
+        "Caching (caching)",
+        "French: 1 translated, 4 missing, 0 stale, 0 off glossary",
+        f"  Quiz · title: {MISSING}",
+        f"  Question 1 · explanation: {MISSING}",
+        f"  Question 1 · choice A: {MISSING}",
+        f"  Question 1 · choice B: {MISSING}",
+        "Turkish: 1 translated, 4 missing, 0 stale, 0 off glossary",
+    ]
+    assert lines[11:13] == ["", "Data parallelism quiz (data-parallelism)"]
+    assert lines[12:] == status("data-parallelism")
+
+
+def test_an_unknown_slug_is_refused():
+    with pytest.raises(CommandError, match="^There is no quiz “nope”.$"):
+        status("nope")

@@ -1,0 +1,72 @@
+"""How complete translations are, for lists of content: the database-side twins of ``states``.
+
+``states.rows`` tells the state of given texts in Python; lists of quizzes or guides filter thousands of rows and
+need the same answers as SQL conditions. ``missing`` is ``states.state_of``'s "missing" (and ``states.rows``'s
+"nothing to translate" when the English is blank) written for the database; ``any_stale`` reads the ``stale``
+flag that ``tracking`` keeps equal to the fingerprint comparison ``states`` makes. tests/translations compare
+both on the demo content.
+"""
+
+from django.db import models
+from django.db.models import Exists, OuterRef, Q
+from django.db.models.functions import Trim
+from django.db.models.lookups import Exact
+from modeltranslation.utils import build_localized_fieldname
+
+from translations.models import TranslationSource, translation_languages
+from translations.states import State, state_of
+from translations.tracking import SOURCE_LANGUAGE, translated_fields
+
+
+def missing(field: str, language: str) -> Q:
+    """The condition "``field`` is missing in ``language``": empty (NULL or "") while its English is not blank.
+
+    Args:
+        field: a translated field's base name, ``"text"``; prefix it with a relation in your own ``Q`` if needed.
+        language: a translation language's code, ``"fr"``.
+
+    The English counts as blank when NULL or empty once the spaces around it are trimmed (the database's
+    ``TRIM``, as ``states.rows`` skips a text whose ``strip()`` is empty; the admin's forms strip texts, so only
+    texts written otherwise could hold other blank characters).
+    """
+    text = build_localized_fieldname(field, language)
+    english = build_localized_fieldname(field, SOURCE_LANGUAGE)
+    empty = Q(**{f"{text}__isnull": True}) | Q(**{text: ""})
+    blank_english = Q(**{f"{english}__isnull": True}) | Q(Exact(Trim(english), ""))
+    return empty & ~blank_english
+
+
+def any_missing(model: type[models.Model], language: str) -> Q:
+    """The condition "one of ``model``'s translated fields is ``missing`` in ``language``" (for ``model``'s rows)."""
+    condition = Q(pk__in=[])
+    for field in translated_fields(model):
+        condition |= missing(field, language)
+    return condition
+
+
+def any_stale(model: type[models.Model]) -> Exists:
+    """The condition "a translation of this ``model`` row is stale in some language", for a queryset of
+    ``model`` (it refers to the row's ``pk``): one of its ``TranslationSource`` rows has ``stale`` set."""
+    return Exists(TranslationSource.objects.filter(model=model._meta.label_lower, object_id=OuterRef("pk"), stale=True))
+
+
+def present_share(instance: models.Model, language: str) -> tuple[int, int]:
+    """How many of ``instance``'s texts have a translation in ``language``: ``(present, total)``.
+
+    ``total`` counts the translated fields whose English is not blank (as ``states.rows`` does); ``present``
+    those not missing (``states.state_of``: stale ones are present, learners read them). No query.
+    """
+    present = total = 0
+    for field in translated_fields(type(instance)):
+        english = getattr(instance, build_localized_fieldname(field, SOURCE_LANGUAGE)) or ""
+        if not english.strip():
+            continue
+        total += 1
+        text = getattr(instance, build_localized_fieldname(field, language))
+        present += state_of(text, None, english) is not State.MISSING
+    return present, total
+
+
+def language_codes() -> list[str]:
+    """The translation languages' codes, ``["fr", "tr"]`` (``models.translation_languages``)."""
+    return [code for code, _name in translation_languages()]
