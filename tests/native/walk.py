@@ -140,6 +140,8 @@ def admin_visits(world: World) -> list[Visit]:
         Visit("admin: quiz search", f"{changelist}?q=parall"),
         Visit("admin: quiz list filtered", f"{changelist}?published__exact=1"),
         Visit("admin: quiz statistics", reverse("admin:quizzes_quiz_statistics", args=[quiz.pk])),
+        Visit("admin: quiz translations", reverse("admin:quizzes_quiz_translations", args=[quiz.pk])),
+        Visit("admin: quiz list, missing French", f"{changelist}?translation=missing-fr"),
         Visit("admin: attempt of a learner", _admin_url(Attempt, "change", world.finished.pk)),
         Visit("admin: user password", reverse("admin:auth_user_password_change", args=[world.finished.learner_id])),
     ]
