@@ -1,4 +1,6 @@
+from axes.apps import AppConfig as AxesAppConfig
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class QuizsiteConfig(AppConfig):
@@ -10,6 +12,7 @@ class QuizsiteConfig(AppConfig):
 
     name = "quizsite"
     verbose_name = "Quizsite"
+    default = True  # this module also holds AxesConfig, below
 
     def ready(self) -> None:
         # Registers the ``folded_contains`` lookup (the admin's search) and SQLite's QUIZSITE_FOLD function, once.
@@ -17,3 +20,11 @@ class QuizsiteConfig(AppConfig):
         from quizsite.links import name_link_models
 
         name_link_models()
+
+
+class AxesConfig(AxesAppConfig):
+    """django-axes (the log-in throttling, see "Throttling" in the settings) under a name that says what it is, in
+    every language: its own is the library's name, "Axes", shown untranslated as an admin section."""
+
+    default = False
+    verbose_name = _("Log-in protection")

@@ -40,4 +40,7 @@ LIBRARY_STRINGS = [
     ),
     gettext_noop("Successfully deleted %(count)d %(items)s."),
     ngettext_lazy("%(count)s %(name)s was changed successfully.", "%(count)s %(name)s were changed successfully."),
+    # django-axes: names its Turkish catalogue lacks (an admin section's entry read "Access failures").
+    gettext_noop("access failure"),
+    gettext_noop("access failures"),
 ]

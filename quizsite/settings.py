@@ -64,7 +64,7 @@ INSTALLED_APPS = [
     "guides",
     "quizzes",
     "translations",
-    "axes",
+    "quizsite.apps.AxesConfig",  # django-axes, with a translated name
 ]
 
 MIDDLEWARE = [

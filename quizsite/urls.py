@@ -1,6 +1,7 @@
 from django.conf.urls.i18n import i18n_patterns
 from django.contrib import admin
 from django.urls import include, path
+from django.utils.translation import gettext_lazy as _
 
 from quizsite.views import HomeView, favicon_view, healthz_view
 from quizzes.views import progress_view
@@ -10,6 +11,11 @@ from quizzes.views import progress_view
 handler400 = "quizsite.errors.bad_request"
 handler403 = "quizsite.errors.permission_denied"
 handler404 = "quizsite.errors.page_not_found"
+
+# The admin says whose it is, in the author's language (Django's default reads "Django administration").
+admin.site.site_header = _("Quizsite administration")
+admin.site.site_title = _("Quizsite administration")
+admin.site.index_title = _("Content and learners")
 
 urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),

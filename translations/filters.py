@@ -6,7 +6,7 @@ from django.http import HttpRequest
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from translations.models import translation_languages
+from translations.models import NAMES_IN_SENTENCE, translation_languages
 
 STALE = "stale"
 MISSING_PREFIX = "missing-"
@@ -22,8 +22,8 @@ class TranslationFilter(admin.SimpleListFilter):
 
     def lookups(self, request: HttpRequest, model_admin) -> list[tuple[str, str]]:
         missing = [
-            (f"{MISSING_PREFIX}{code}", gettext("Missing %(language)s") % {"language": name})
-            for code, name in translation_languages()
+            (f"{MISSING_PREFIX}{code}", gettext("Missing %(language)s") % {"language": NAMES_IN_SENTENCE[code]})
+            for code, _name in translation_languages()
         ]
         return [*missing, (STALE, gettext("Stale"))]
 

@@ -5,11 +5,21 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from quizsite.search import Fold, fold_text
 
 # A SHA-256 digest in hexadecimal (``tracking.fingerprint``).
 FINGERPRINT_LENGTH = 64
+
+
+# A translation language's name inside a sentence or a list filter's option ("Missing translation: français"),
+# where French writes it in lower case; the names in settings.LANGUAGES are the standalone ones ("Français").
+# tests/translations/test_lists.py checks that every translation language has one.
+NAMES_IN_SENTENCE = {
+    "fr": pgettext_lazy("language name inside a sentence", "French"),
+    "tr": pgettext_lazy("language name inside a sentence", "Turkish"),
+}
 
 
 def translation_languages() -> list[tuple[str, str]]:

@@ -85,3 +85,25 @@ def test_every_model_in_the_admin_counts_its_objects_in_words():
     assert (
         sorted(model._meta.label_lower for model in admin.site._registry if model._meta.label_lower not in COUNTS) == []
     )
+
+
+# Names that are the same word in English and in the language (French "questions", "guides").
+SAME_WORD = {("fr", "questions"), ("fr", "guides"), ("fr", "Guides")}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_admin_section_and_list_is_named_in_the_language(language):
+    """The admin's index and side bar name each app and model; a library's name left in English ("Axes",
+    "Access failures") would show on every admin page."""
+    names = {}
+    for model in admin.site._registry:
+        with translation.override("en"):
+            english = [str(model._meta.app_config.verbose_name), str(model._meta.verbose_name_plural)]
+        with translation.override(language):
+            translated = [str(model._meta.app_config.verbose_name), str(model._meta.verbose_name_plural)]
+        names.update(zip(english, translated, strict=True))
+    untranslated = sorted(
+        english for english, text in names.items() if text == english and (language, text) not in SAME_WORD
+    )
+
+    assert untranslated == []

@@ -3,6 +3,7 @@ database conditions agree with the grid's states."""
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
 from pytest_django.asserts import assertInHTML
 
 from guides.models import Guide
@@ -10,6 +11,8 @@ from quizzes.models import Choice, Question, Quiz
 from quizzes.translation_rows import quiz_texts
 from tests.factories import make_guide, make_quiz
 from translations.completeness import missing
+from translations.filters import TranslationFilter
+from translations.models import NAMES_IN_SENTENCE, translation_languages
 from translations.states import State, rows
 
 pytestmark = pytest.mark.django_db
@@ -117,3 +120,19 @@ def test_the_missing_condition_agrees_with_the_grid_on_every_demo_text(demo_quiz
             assert in_database == (row is not None and row.cells[code].state is State.MISSING), (instance, field)
             compared += 1
     assert (compared, len(grid)) == (2 * 53, 52)  # the demo's 53 texts, one without a row now
+
+
+def test_every_translation_language_has_its_name_for_inside_a_sentence():
+    assert sorted(NAMES_IN_SENTENCE) == sorted(code for code, _name in translation_languages())
+
+
+@pytest.mark.parametrize(
+    ("language", "options"),
+    [
+        ("fr", ["Pas encore traduit en français", "Pas encore traduit en turc", "À revoir"]),
+        ("tr", ["Eksik çeviri: Fransızca", "Eksik çeviri: Türkçe", "Güncelliğini yitirmiş"]),
+    ],
+)
+def test_the_translation_filter_names_languages_as_a_sentence_does(language, options):
+    with translation.override(language):
+        assert [str(label) for _value, label in TranslationFilter.lookups(None, None, None)] == options
