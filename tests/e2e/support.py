@@ -154,6 +154,23 @@ def new_page(browser, language: str, viewport: tuple[int, int], **options):
     return page
 
 
+def admin_page(browser, base_url: str, username: str, language: str, viewport: tuple[int, int] = (1280, 900)):
+    """A page (``new_page``) logged in to the admin as ``username`` (password ``PASSWORD``), and the list its
+    console errors go to: ``(page, problems)``. Close it with ``page.context.close()``."""
+    page = new_page(browser, language, viewport)
+    problems = []
+    page.on("console", lambda message: problems.append(message.text) if message.type == "error" else None)
+    page.on("pageerror", lambda error: problems.append(str(error)))
+    # The browser asks for /favicon.ico on its own; that answer is not the page's.
+    page.route("**/favicon.ico", lambda route: route.fulfill(status=204))
+    page.goto(base_url + "/admin/login/")
+    page.locator("#id_username").fill(username)
+    page.locator("#id_password").fill(PASSWORD)
+    page.locator("input[type=submit]").click()
+    page.wait_for_url(f"{base_url}/admin/")
+    return page, problems
+
+
 def submit(page, locator):
     """Click ``locator`` (a submit button or a link) and wait for the page it leads to; returns its Response."""
     with page.expect_navigation() as navigation:

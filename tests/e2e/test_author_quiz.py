@@ -8,7 +8,8 @@ import pytest
 from django.core.management import call_command
 
 from quizzes.models import Quiz
-from tests.factories import PASSWORD, make_author
+from tests.e2e.support import admin_page
+from tests.factories import make_author
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -18,21 +19,10 @@ def author_page(browser, live_server, authors_group):
     """A French author's browser tab on the demo quiz's admin page, and the list its console errors go to."""
     call_command("load_demo", stdout=StringIO())
     make_author("camille")
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="fr-FR")
-    page = context.new_page()
-    page.set_default_timeout(10_000)
-    problems = []
-    page.on("console", lambda message: problems.append(message.text) if message.type == "error" else None)
-    page.on("pageerror", lambda error: problems.append(str(error)))
-    # The browser asks for /favicon.ico on its own; the admin has none, and that 404 is not the page's.
-    page.route("**/favicon.ico", lambda route: route.fulfill(status=204))
-    page.goto(live_server.url + "/admin/login/")
-    page.locator("#id_username").fill("camille")
-    page.locator("#id_password").fill(PASSWORD)
-    page.locator("input[type=submit]").click()
+    page, problems = admin_page(browser, live_server.url, "camille", "fr-FR")
     page.goto(f"{live_server.url}/admin/quizzes/quiz/{Quiz.objects.get().pk}/change/")
     yield page, problems
-    context.close()
+    page.context.close()
 
 
 def test_author_adds_a_question_with_its_choices_on_the_quiz_page(author_page, live_server):

@@ -1,39 +1,24 @@
 """The translation grid in a real browser: a cell's link opens its field on its language tab and focuses it; the
 grid passes axe and fits a 320px screen; a stale cell is confirmed from the keyboard."""
 
-from importlib import import_module
 from io import StringIO
 
 import pytest
-from django.contrib.auth.models import Group, Permission
 from django.core.management import call_command
 
 from quizzes.models import Question, Quiz
-from tests.e2e.support import axe_wcag_violations, new_page
-from tests.factories import PASSWORD, make_author
+from tests.e2e.support import admin_page, axe_wcag_violations
+from tests.factories import make_author
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 
 @pytest.fixture
-def author(browser, live_server):
+def author(browser, live_server, authors_group):
     """A browser tab logged in as an author (in English), the demo loaded, and the list its console errors go to."""
-    migration = import_module("quizzes.migrations.0003_authors_group")
-    group, _created = Group.objects.get_or_create(name=migration.AUTHORS_GROUP)
-    codenames = [f"{action}_{model}" for _app, model, actions in migration.AUTHOR_PERMISSIONS for action in actions]
-    group.permissions.set(Permission.objects.filter(codename__in=codenames))
     call_command("load_demo", stdout=StringIO())
     make_author("camille")
-    page = new_page(browser, "en-GB", (1280, 900))
-    problems = []
-    page.on("console", lambda message: problems.append(message.text) if message.type == "error" else None)
-    page.on("pageerror", lambda error: problems.append(str(error)))
-    page.route("**/favicon.ico", lambda route: route.fulfill(status=204))
-    page.goto(live_server.url + "/admin/login/")
-    page.locator("#id_username").fill("camille")
-    page.locator("#id_password").fill(PASSWORD)
-    page.locator("input[type=submit]").click()
-    page.wait_for_url(f"{live_server.url}/admin/")
+    page, problems = admin_page(browser, live_server.url, "camille", "en-GB")
     yield page, problems
     page.context.close()
 
