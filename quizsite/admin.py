@@ -6,12 +6,15 @@ used in ``folded_search_fields`` is registered by ``QuizsiteConfig.ready``.
 """
 
 from django.conf import settings
+from django.db import models
 from django.forms import Script
 from django.http import HttpRequest, HttpResponseRedirect
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from modeltranslation.admin import TranslationAdmin
 from modeltranslation.utils import build_localized_fieldname
+
+from quizsite.texts import validate_text
 
 # modeltranslation's tabs need jQuery UI. Its own admin class loads it from a CDN, which the site's
 # Content-Security-Policy (and an offline admin) would block; this copy is served from static/vendor/.
@@ -48,7 +51,18 @@ def folded_search_fields(*paths: str) -> list[str]:
     ]
 
 
-class TranslatedAdmin(TranslationAdmin):
+class TextRulesMixin:
+    """For ModelAdmin and inline classes: every text field's form field refuses a string unfit to store or show
+    (``quizsite.texts``, the rule quiz files and PO files follow too), with a form error."""
+
+    def formfield_for_dbfield(self, db_field, request: HttpRequest, **kwargs):
+        formfield = super().formfield_for_dbfield(db_field, request, **kwargs)
+        if formfield is not None and isinstance(db_field, models.CharField | models.TextField):
+            formfield.validators.append(validate_text)
+        return formfield
+
+
+class TranslatedAdmin(TextRulesMixin, TranslationAdmin):
     """A ModelAdmin whose translated fields, its translation inlines' too, show one tab per language.
 
     modeltranslation marks the English field required where the model field is; French and Turkish may stay

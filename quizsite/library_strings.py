@@ -40,6 +40,8 @@ LIBRARY_STRINGS = [
     ),
     gettext_noop("Successfully deleted %(count)d %(items)s."),
     ngettext_lazy("%(count)s %(name)s was changed successfully.", "%(count)s %(name)s were changed successfully."),
+    # django.contrib.admin's Turkish misspells the password change page's title ("Parola değiştime").
+    gettext_noop("Password change"),
     # django-axes: names its Turkish catalogue lacks (an admin section's entry read "Access failures").
     gettext_noop("access failure"),
     gettext_noop("access failures"),

@@ -49,7 +49,7 @@ def quiz_text_places(quiz: Quiz) -> list[tuple[object, str, str]]:
             place = f"quiz “{quiz.slug}”, question {question_number}, {field}"
         elif isinstance(instance, Choice):
             choice_number += 1
-            place = f"quiz “{quiz.slug}”, question {question_number}, choice {choice_number}"
+            place = f"quiz “{quiz.slug}”, question {question_number}, choice {choice_letter(choice_number - 1)}"
         else:
             place = f"quiz “{quiz.slug}”, {field}"
         places.append((instance, field, place))
@@ -139,17 +139,19 @@ def _labelled(row: Row, questions: dict[int, Question], choice_index: dict[int, 
 
 
 def quiz_missing(language: str) -> Q:
-    """The quizzes with a text missing in ``language`` (``translations.completeness.missing``): the quiz's title
-    or description, one of its questions' texts or explanations, or one of their choices' texts. Linked guides
-    are not counted (the guide list has its own filter)."""
+    """The quizzes with a text missing in ``language`` (``translations.completeness.missing``) among the texts
+    of their grid (``quiz_texts``): the quiz's title or description, one of its questions' texts or
+    explanations, one of their choices' texts, or a text of a linked guide."""
     questions = Question.objects.filter(any_missing(Question, language), quiz=OuterRef("pk"))
     choices = Choice.objects.filter(any_missing(Choice, language), question__quiz=OuterRef("pk"))
-    return any_missing(Quiz, language) | Q(Exists(questions)) | Q(Exists(choices))
+    guides = Guide.objects.filter(any_missing(Guide, language), quizzes=OuterRef("pk"))
+    return any_missing(Quiz, language) | Q(Exists(questions)) | Q(Exists(choices)) | Q(Exists(guides))
 
 
 def quiz_stale() -> Q:
-    """The quizzes with a stale translation (``translations.completeness.any_stale``): of the quiz, one of its
-    questions or one of their choices."""
+    """The quizzes with a stale translation (``translations.completeness.any_stale``) among the texts of their
+    grid: of the quiz, one of its questions, one of their choices, or a linked guide."""
     questions = Question.objects.filter(any_stale(Question), quiz=OuterRef("pk"))
     choices = Choice.objects.filter(any_stale(Choice), question__quiz=OuterRef("pk"))
-    return Q(any_stale(Quiz)) | Q(Exists(questions)) | Q(Exists(choices))
+    guides = Guide.objects.filter(any_stale(Guide), quizzes=OuterRef("pk"))
+    return Q(any_stale(Quiz)) | Q(Exists(questions)) | Q(Exists(choices)) | Q(Exists(guides))

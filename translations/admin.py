@@ -11,6 +11,7 @@ from django.http import HttpRequest
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from quizsite.admin import TextRulesMixin
 from translations.models import GlossaryRendering, GlossaryTerm, translation_languages
 
 
@@ -35,7 +36,7 @@ class RenderingFormSet(BaseInlineFormSet):
             raise ValidationError(error.messages) from error
 
 
-class RenderingInline(admin.TabularInline):
+class RenderingInline(TextRulesMixin, admin.TabularInline):
     """One row per translation language at most."""
 
     model = GlossaryRendering
@@ -59,7 +60,7 @@ def rendering_column(code: str, name: str):
 
 
 @admin.register(GlossaryTerm)
-class GlossaryTermAdmin(admin.ModelAdmin):
+class GlossaryTermAdmin(TextRulesMixin, admin.ModelAdmin):
     fields = ["term", "keep_as_is", "note"]
     inlines = [RenderingInline]
     list_display = ["term", "keep_as_is", *(rendering_column(code, name) for code, name in translation_languages())]

@@ -14,7 +14,9 @@ The rules (``off_glossary`` applies them; issue 12 and the demo content's real m
 - **Case and letters.** Texts are compared after ``quizsite.search.fold_text`` (the four Turkish i's become
   "i", then case-folded), so "GRADYAN", "Gradyan" and "İ"/"ı" spellings match the way a Turkish or French
   reader expects; text is never case-mapped for display. Accents are letters: "dégradé" is not "degrade",
-  and neither is "gradient". Texts are put in Unicode NFC first, so a composed and a decomposed "é" are equal.
+  and neither is "gradient". Texts are put in Unicode NFC first, so a composed and a decomposed "é" are equal,
+  and the typographic apostrophes (’ ‘ ʼ, which French and Turkish typesetting use) count as "'": "l’optimiseur"
+  matches "l'optimiseur", "GPU’nun" matches "GPU'nun".
 - **Word boundaries in the translation** follow the language's grammar (``ENDINGS``):
 
   - Turkish (agglutinative) attaches suffixes to the word, with an apostrophe after names and abbreviations
@@ -92,8 +94,14 @@ def load_glossary() -> list[Entry]:
 
 
 def fold(text: str | None) -> str:
-    """``text`` as the matcher compares it: NFC, then ``fold_text`` (i-forms to "i", case-folded); None is ""."""
-    return unicodedata.normalize("NFC", fold_text(unicodedata.normalize("NFC", text or "")))
+    """``text`` as the matcher compares it: NFC, then ``fold_text`` (i-forms to "i", case-folded), typographic
+    apostrophes as "'"; None is ""."""
+    folded = unicodedata.normalize("NFC", fold_text(unicodedata.normalize("NFC", text or "")))
+    return folded.translate(APOSTROPHES)
+
+
+# Right and left single quotation marks and the modifier letter apostrophe, written for "'" by typesetting.
+APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'"})
 
 
 @lru_cache(maxsize=2048)

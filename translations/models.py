@@ -154,4 +154,5 @@ class GlossaryRendering(models.Model):
         constraints = [models.UniqueConstraint(fields=["term", "language"], name="glossary_rendering_unique")]
 
     def __str__(self) -> str:
-        return f"{self.term}: {self.rendering} [{self.language}]"
+        # Shown where Django lists it (a term's delete page): "gradyan (Turkish)", in the admin's language.
+        return f"{self.rendering} ({self.get_language_display()})"

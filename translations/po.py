@@ -8,7 +8,7 @@ One file holds one language. Each entry is one translated field of one object:
 - ``msgid`` is the English source text; ``msgstr`` the translation: empty for a missing translation, the current
   (outdated) translation with the ``fuzzy`` flag for a stale one (the gettext convention: a translator reviews a
   fuzzy entry and clears the flag).
-- extracted comments (``#.``) say where the text is ("quiz “data-parallelism”, question 3, choice 2") and which
+- extracted comments (``#.``) say where the text is ("quiz “data-parallelism”, question 3, choice B") and which
   glossary terms it contains, with their approved rendering ("gradient → gradyan", "all-reduce: keep as is").
 
 ``catalog`` writes a file from ``states.rows``; ``po_import`` (``translations.po_import``) reads one back. This

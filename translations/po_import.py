@@ -7,11 +7,12 @@ The file is one written by ``translations.po.catalog`` (``manage.py export_po``)
   and the quiz importer drop them) or it is flagged ``fuzzy`` (not reviewed: the gettext convention, which PO
   editors follow); obsolete entries (``#~``) are ignored;
 - refused when its context is not ``app.model.field.id``, names no model, or a field that is not translated
-  (registered with modeltranslation), appears a second time, names an object that no longer exists, when the
-  ``msgid`` is no longer the English text of that field (the English changed since the export: the translation
-  was written for another text, so the translator exports again), or when the translation is not a valid value of
-  the field (too long for its ``max_length``: the field's own validation; a NUL character, which PostgreSQL cannot
-  store: Django's ``ProhibitNullCharactersValidator``);
+  (registered with modeltranslation), appears more than once (each of its entries), names an object that no
+  longer exists, when the ``msgid`` is no longer the English text of that field (the English changed since the
+  export: the translation was written for another text, so the translator exports again), or when the
+  translation is not a valid value of the field (too long for its ``max_length``: the field's own validation) or
+  is unfit to store or show (a NUL or another control character, a lone surrogate: ``quizsite.texts``, the rule
+  of the admin and quiz files too);
 - unchanged when the ``msgstr`` is the translation the site already has; confirmed when that translation is
   stale, since clearing ``fuzzy`` on it is how a translator says it still fits the new English (``tracking.confirm``);
 - written otherwise: the field in that language is set and the object saved, so ``tracking`` records the English
@@ -22,21 +23,24 @@ them in one transaction): the translator re-exports to get the refused ones agai
 without writing.
 """
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import polib
 from django.apps import apps
 from django.core.exceptions import ValidationError
-from django.core.validators import ProhibitNullCharactersValidator
 from django.db import models, transaction
 from modeltranslation.utils import build_localized_fieldname
 
+from quizsite.texts import validate_text
 from translations.po import PoError, context_parts, language_checked
 from translations.states import State, rows
 from translations.tracking import SOURCE_LANGUAGE, confirm, fingerprint, translated_fields
 
+# The largest primary key a database column can hold (a signed 64-bit integer); a larger id names no row, and
+# SQLite cannot even be asked about it.
+MAX_ID = 2**63 - 1
 ENGLISH_CHANGED = "the English text has changed since the export: export again to translate the new text"
 
 
@@ -110,7 +114,9 @@ def po_import(po: polib.POFile, *, dry_run: bool = False) -> ImportResult:
     result = ImportResult(language=language)
     wanted: list[tuple[int, polib.POEntry, str, str, int]] = []
     refused: list[tuple[int, Refusal]] = []
-    seen = set()
+    repeated = {
+        context for context, count in Counter(entry.msgctxt for entry in po if not entry.obsolete).items() if count > 1
+    }
     for index, entry in enumerate(po):
         if entry.obsolete:
             continue
@@ -118,11 +124,10 @@ def po_import(po: polib.POFile, *, dry_run: bool = False) -> ImportResult:
             result.empty += 1
         elif entry.fuzzy:
             result.fuzzy += 1
-        elif reason := _context_refusal(entry.msgctxt, seen):
+        elif reason := _context_refusal(entry.msgctxt, repeated):
             refused.append((index, Refusal(entry.msgctxt or "", reason)))
         else:
             wanted.append((index, entry, *context_parts(entry.msgctxt)))
-        seen.add(entry.msgctxt)
     with transaction.atomic():
         refused += _import_entries(wanted, language, result, dry_run=dry_run)
         if dry_run:
@@ -131,12 +136,14 @@ def po_import(po: polib.POFile, *, dry_run: bool = False) -> ImportResult:
     return result
 
 
-def _context_refusal(context: str | None, seen: set[str]) -> str:
-    """Why an entry's context cannot be used ("" when it can): format, model, translated field, repetition."""
+def _context_refusal(context: str | None, repeated: set[str]) -> str:
+    """Why an entry's context cannot be used ("" when it can): format, model, translated field, an id no row can
+    have, repetition (every entry of a context named twice is refused: which one the translator meant is unknown).
+    """
     if not context:
         return "the entry has no context (msgctxt): it does not come from export_po"
     try:
-        label, name, _pk = context_parts(context)
+        label, name, pk = context_parts(context)
     except ValueError:
         return "the context is not of the form “app.model.field.id”"
     try:
@@ -145,8 +152,10 @@ def _context_refusal(context: str | None, seen: set[str]) -> str:
         return f"there is no model “{label}”"
     if name not in translated_fields(model):
         return f"“{label}” has no translated field “{name}”"
-    if context in seen:
-        return "the context appears twice in the file"
+    if not 0 < pk <= MAX_ID:
+        return f"there is no {label} {pk}"
+    if context in repeated:
+        return "the context appears more than once in the file"
     return ""
 
 
@@ -188,7 +197,7 @@ def _import_entries(
             continue
         try:
             value = instance._meta.get_field(localized).clean(text, instance)
-            ProhibitNullCharactersValidator()(value)
+            validate_text(value)
         except ValidationError as error:
             refused.append((index, Refusal(entry.msgctxt, " ".join(error.messages))))
             continue

@@ -7,7 +7,7 @@ from django.forms import Textarea
 from django.http import HttpRequest, HttpResponseRedirect
 from modeltranslation.admin import TranslationInlineModelAdmin
 
-from quizsite.admin import TranslatedAdmin, redirect_to_change_page
+from quizsite.admin import TextRulesMixin, TranslatedAdmin, redirect_to_change_page
 from quizzes.forms import ChoiceForm, ChoiceInlineFormSet, QuestionForm, QuestionInlineFormSet
 from quizzes.models import Choice, Question
 from quizzes.rules import RuleBroken
@@ -25,7 +25,7 @@ def refuse(model_admin: admin.ModelAdmin, request: HttpRequest, refusal: RuleBro
     return redirect_to_change_page(obj)
 
 
-class ChoiceInline(TranslationInlineModelAdmin, nested_admin.NestedStackedInline):
+class ChoiceInline(TextRulesMixin, TranslationInlineModelAdmin, nested_admin.NestedStackedInline):
     """A question's choices: number, text (a tab per language), correct mark.
 
     Stacked, not tabular: modeltranslation gives the rows that "Add another question" adds their language tabs
@@ -46,7 +46,7 @@ class ChoiceInline(TranslationInlineModelAdmin, nested_admin.NestedStackedInline
         return 4 if obj is None or obj.pk is None or not obj.choices.exists() else 1
 
 
-class QuestionInline(TranslationInlineModelAdmin, nested_admin.NestedStackedInline):
+class QuestionInline(TextRulesMixin, TranslationInlineModelAdmin, nested_admin.NestedStackedInline):
     """The quiz's questions with their text, explanation and choices; dragged by their title bar to reorder,
     or renumbered by hand. The change link opens the question's own page."""
 

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from django.utils.translation import gettext as _
 
+from quizsite.texts import text_problem
 from quizzes.content.errors import ContentError, refuse
 
 #: The largest file read, in bytes (5 MB; the demo quiz with its guide is about 20 kB). Checked before reading
@@ -20,10 +21,6 @@ MAX_DEPTH = 10
 
 # A JSON string (escapes included) or a bracket: strings are skipped, so brackets inside texts do not count.
 _TOKENS = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[\[\]{}]', re.S)
-# Half of a UTF-16 pair, which JSON's \ud800 escapes can produce alone: UTF-8 (and so the database) cannot hold it.
-_SURROGATE = re.compile("[\ud800-\udfff]")
-# C0 and C1 control characters but tab, line feed and carriage return (NUL has its own message).
-_CONTROL = re.compile("[\x01-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 
 
 class _FieldTwice(dict):
@@ -65,25 +62,6 @@ def _check_depth(text: str) -> None:
             depth -= 1
 
 
-def _string_problem(text: str) -> str | None:
-    """What makes ``text`` unfit to store or show, or None."""
-    surrogate = _SURROGATE.search(text)
-    if surrogate:
-        return _("contains a lone surrogate (\\u%(code)x), half of a character pair: it cannot be stored or shown") % {
-            "code": ord(surrogate.group())
-        }
-    if "\x00" in text:
-        # PostgreSQL cannot store it, and no page should show it.
-        return _("contains a NUL character (\\u0000)")
-    control = _CONTROL.search(text)
-    if control:
-        # Invisible on a page, and refused by XML-based tools translators use; tabs and line breaks are fine.
-        return _("contains a control character (\\u%(code)04x), which no page can show") % {
-            "code": ord(control.group())
-        }
-    return None
-
-
 def check_values(data) -> None:
     """Refuse nesting deeper than ``MAX_DEPTH``, a field named twice in one object (as ``quiz_parse`` marks
     it), or a string (field name or value) unfit to store or show, anywhere in ``data``.
@@ -99,7 +77,7 @@ def check_values(data) -> None:
         value, path, depth = stack.pop()
         place = path or "(file)"
         if isinstance(value, str):
-            problem = _string_problem(value)
+            problem = text_problem(value)
             if problem:
                 refuse(place, problem)
             continue
@@ -110,7 +88,7 @@ def check_values(data) -> None:
         elif isinstance(value, dict):
             items = []
             for name, item in value.items():
-                problem = _string_problem(name) if isinstance(name, str) else None
+                problem = text_problem(name) if isinstance(name, str) else None
                 if problem:
                     refuse(place, _("a field name %(problem)s") % {"problem": problem})
                 field_path = f"{path}.{name}" if path else str(name)

@@ -273,3 +273,11 @@ def test_demo_glossary_accepts_the_correct_uses(demo_quiz):
         if cell.text
     }
     assert [checked[key] for key in CORRECT_USES] == [()] * len(CORRECT_USES)
+
+
+def test_typographic_apostrophes_count_as_the_plain_one():
+    glossary = [Entry("optimizer state", renderings={"fr": "état de l'optimiseur"}), Entry("GPU", keep_as_is=True)]
+
+    assert off_glossary("The optimizer state.", "L’état de l’optimiseur.", "fr", glossary) == ()
+    assert off_glossary("Each GPU.", "Her GPU’nun bir kopyası var.", "tr", glossary) == ()
+    assert off_glossary("The optimizer state.", "L’état de l’optimisation.", "fr", glossary) == ("optimizer state",)

@@ -34,9 +34,11 @@ def listed(client, address: str, **params) -> list[str]:
 
 
 def test_the_quiz_list_shows_translated_questions_per_language(author_client, demo_quiz):
+    """In Turkish the demo also lacks the quiz's description and the guide's three texts (as the grid shows)."""
     response = author_client.get(QUIZ_LIST)
     assertInHTML(
-        '<td class="field-translated_questions">fr 3/8 questions<br>tr 3/8 questions</td>', response.content.decode()
+        '<td class="field-translated_questions">fr 3/8 questions<br>tr 3/8 questions; 4 other texts missing</td>',
+        response.content.decode(),
     )
 
 
@@ -46,7 +48,8 @@ def test_a_question_with_one_choice_left_in_english_is_not_translated(author_cli
     Choice.objects.filter(question__position=2, position=4).update(text_fr="")
     response = author_client.get(QUIZ_LIST)
     assertInHTML(
-        '<td class="field-translated_questions">fr 1/2 questions<br>tr 0/2 questions</td>', response.content.decode()
+        '<td class="field-translated_questions">fr 1/2 questions<br>tr 0/2 questions; 1 other text missing</td>',
+        response.content.decode(),
     )
 
 
@@ -136,3 +139,24 @@ def test_every_translation_language_has_its_name_for_inside_a_sentence():
 def test_the_translation_filter_names_languages_as_a_sentence_does(language, options):
     with translation.override(language):
         assert [str(label) for _value, label in TranslationFilter.lookups(None, None, None)] == options
+
+
+def test_the_quiz_list_counts_the_linked_guides_texts_as_the_grid_does(author_client):
+    quiz = make_quiz(slug="french", questions=2)
+    translate_quiz(quiz, "fr")
+    guide = make_guide(slug="guide", title="A guide", title_fr="Un guide", summary="Summary")
+    quiz.guides.add(guide)
+
+    assert listed(author_client, QUIZ_LIST, translation="missing-fr") == ["french"]  # the guide's summary
+    assertInHTML(
+        '<td class="field-translated_questions">fr 2/2 questions; 1 other text missing<br>'
+        "tr 0/2 questions; 3 other texts missing</td>",
+        author_client.get(QUIZ_LIST).content.decode(),
+    )
+    assert listed(author_client, QUIZ_LIST, translation="stale") == []
+
+    guide = Guide.objects.get(pk=guide.pk)
+    guide.title_en = "The guide"
+    guide.save()
+
+    assert listed(author_client, QUIZ_LIST, translation="stale") == ["french"]

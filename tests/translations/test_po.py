@@ -40,8 +40,8 @@ def untranslated_question_entries(quiz: Quiz) -> list[tuple[str, str, str, str, 
         for field in ("text", "explanation"):
             place = f"quiz “data-parallelism”, question {number}, {field}"
             expected.append((place, context_of(question, field), getattr(question, f"{field}_en"), "", []))
-        for position, choice in enumerate(question.choices.order_by("position"), start=1):
-            place = f"quiz “data-parallelism”, question {number}, choice {position}"
+        for letter, choice in zip("ABCD", question.choices.order_by("position"), strict=True):
+            place = f"quiz “data-parallelism”, question {number}, choice {letter}"
             expected.append((place, context_of(choice, "text"), choice.text_en, "", []))
     return expected
 
@@ -126,7 +126,7 @@ def test_the_glossary_terms_of_a_text_are_its_translator_comments(demo_quiz, glo
     )
     replace = question.choices.get(key="replace-model")
     assert entry_of(po, replace, "text").comment == (
-        "quiz “data-parallelism”, question 8, choice 3\nGlossary: all-reduce: keep as is"
+        "quiz “data-parallelism”, question 8, choice C\nGlossary: all-reduce: keep as is"
     )
 
 
@@ -143,7 +143,7 @@ def test_export_of_every_quiz_writes_a_guide_linked_twice_once_and_unlinked_guid
         "quiz “another”, title",
         "quiz “another”, question 1, text",
         "quiz “another”, question 1, explanation",
-        "quiz “another”, question 1, choice 1",
+        "quiz “another”, question 1, choice A",
     ]
     assert comments.count("guide “data-parallelism”, body") == 1
     assert [entry.msgctxt for entry in po].count(context_of(guide, "body")) == 1

@@ -115,6 +115,7 @@ def po_file(*entries: tuple[str, str, str], language: str | None = "fr") -> poli
 def test_entries_that_cannot_be_written_are_each_refused_with_their_reason(demo_quiz, tmp_path):
     memory = question(demo_quiz, "memory-limit")
     choice = memory.choices.get(key="sharded-automatically")
+    other = memory.choices.get(key="input-batch-only")
     deleted = memory.choices.get(key="different-layers")
     deleted_pk, deleted_context, deleted_english = deleted.pk, context_of(deleted, "text"), deleted.text_en
     deleted.delete()
@@ -126,26 +127,33 @@ def test_entries_that_cannot_be_written_are_each_refused_with_their_reason(demo_
         ("question 3", "Text", "Texte"),
         ("", "Text", "Texte"),
         (deleted_context, deleted_english, "Chaque worker stocke des couches différentes"),
-        (context_of(choice, "text"), choice.text_en, "é" * 501),
+        ("quizzes.question.text.99999999999999999999999", "Text", "Texte"),
+        (context_of(other, "text"), other.text_en, "é" * 501),
         (context_of(memory, "text"), memory.text_en, "Quelle limite\x00 ?"),
+        (context_of(memory, "explanation"), memory.explanation_en, "La mémoire\x07"),
         (context_of(choice, "text"), choice.text_en, "Le modèle entier est réparti automatiquement"),
+        (context_of(choice, "text"), choice.text_en, "Le modèle est réparti automatiquement"),
     )
 
     output, error = import_po(po, tmp_path)
 
     assert output.splitlines() == [
-        "French: 0 written, 0 confirmed, 0 unchanged, 0 skipped (empty), 0 skipped (fuzzy), 9 refused.",
+        "French: 0 written, 0 confirmed, 0 unchanged, 0 skipped (empty), 0 skipped (fuzzy), 12 refused.",
         "Refused quizzes.quiz.slug.1: “quizzes.quiz” has no translated field “slug”.",
         "Refused quizzes.nothing.text.1: there is no model “quizzes.nothing”.",
         "Refused auth.user.username.1: “auth.user” has no translated field “username”.",
         "Refused question 3: the context is not of the form “app.model.field.id”.",
         "Refused (no context): the entry has no context (msgctxt): it does not come from export_po.",
         f"Refused {deleted_context}: there is no quizzes.choice {deleted_pk} any more (deleted since the export).",
-        f"Refused {context_of(choice, 'text')}: Ensure this value has at most 500 characters (it has 501).",
-        f"Refused {context_of(memory, 'text')}: Null characters are not allowed.",
-        f"Refused {context_of(choice, 'text')}: the context appears twice in the file.",
+        "Refused quizzes.question.text.99999999999999999999999: there is no quizzes.question 99999999999999999999999.",
+        f"Refused {context_of(other, 'text')}: Ensure this value has at most 500 characters (it has 501).",
+        f"Refused {context_of(memory, 'text')}: The text contains a NUL character (\\u0000).",
+        f"Refused {context_of(memory, 'explanation')}: "
+        "The text contains a control character (\\u0007), which no page can show.",
+        f"Refused {context_of(choice, 'text')}: the context appears more than once in the file.",
+        f"Refused {context_of(choice, 'text')}: the context appears more than once in the file.",
     ]
-    assert error == "9 refused (see above), 0 written."
+    assert error == "12 refused (see above), 0 written."
     assert texts(Question) == before_questions
     assert texts(Choice) == before
 
