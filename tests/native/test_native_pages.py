@@ -10,8 +10,9 @@ from django.utils import translation
 
 from quizsite.templatetags.admin_counts import COUNTS
 from quizzes.models import Attempt
+from tests.factories import admin_form_data, make_quiz
 from tests.native.walk import LEARNER_NAME, admin_visits, build_world, learner_visits, walk
-from tests.pages import find, has_class, own_text
+from tests.pages import attribute, find, has_class, own_text
 
 pytestmark = pytest.mark.django_db
 
@@ -115,3 +116,27 @@ def test_the_turkish_password_change_page_is_spelled_right(admin_client):
     response = admin_client.get(reverse("admin:password_change"), headers={"accept-language": "tr"})
 
     assert [own_text(node) for node in find(response.content, lambda node: node.name == "h1")] == ["Parola değiştirme"]
+
+
+@pytest.mark.parametrize(
+    ("language", "message", "count"),
+    [
+        ("fr", "Modification de Titre [fr] et Difficulté.", "1 entrée"),
+        ("tr", "Başlık [fr] ve Zorluk değiştirildi.", "1 kayıt"),
+    ],
+)
+def test_the_history_names_the_changed_fields_in_the_language(admin_client, language, message, count):
+    """Django stores the changed fields' English labels and shows them as they are ("Modification de Difficulty");
+    the history page names them in the admin's language, and counts its entries with a singular noun in Turkish."""
+    quiz = make_quiz()
+    change = reverse("admin:quizzes_quiz_change", args=[quiz.pk])
+    form = admin_form_data(admin_client.get(change))
+    admin_client.post(change, {**form, "difficulty": "hard", "title_fr": "Un quiz"})
+
+    response = admin_client.get(
+        reverse("admin:quizzes_quiz_history", args=[quiz.pk]), headers={"accept-language": language}
+    )
+
+    (history,) = find(response.content, lambda node: attribute(node, "id") == "change-history")
+    assert [own_text(cell) for cell in find(history, lambda node: node.name == "td")][-1:] == [message]
+    assert count in own_text(find(response.content, has_class("paginator"))[0])
