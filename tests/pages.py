@@ -78,3 +78,15 @@ def form_values(form: Element) -> dict[str, str | None]:
 def html_lang(html: str) -> str | None:
     """The ``lang`` attribute of a page's ``<html>`` element."""
     return attributes(next(elements(html, "html"))).get("lang")
+
+
+IN_ENGLISH = {"fr": "En anglais", "tr": "İngilizce"}
+
+
+def short_marker(language: str) -> str:
+    """The "EN" badge of a text shown in English, as a French or Turkish page writes it
+    (``templates/includes/untranslated_marker.html``), for ``assertInHTML``."""
+    return (
+        f'<span class="untranslated-marker is-short" lang="{language}"><span class="language-code" aria-hidden="true">'
+        f'en</span><span class="visually-hidden">{IN_ENGLISH[language]}</span></span>'
+    )

@@ -2,16 +2,24 @@
 
 A translated field whose value in the active language is missing (NULL or empty) is shown in the fallback
 language, English (``MODELTRANSLATION_FALLBACK_LANGUAGES``). Such text must carry ``lang="en"`` so browsers and
-screen readers read it right, and each block of content (a question with its choices, a guide card) shows one
-marker when any of its text falls back (``templates/includes/untranslated_marker.html``: the long label where a
-page has one such block, the short "EN" badge in lists, where the long label would repeat).
-"""
+screen readers read it right, and a visible marker (``templates/includes/untranslated_marker.html``) on or next
+to itself, wherever it appears; a translated text never sits under a marker.
 
-from collections.abc import Iterable
+The marking rule, for a block of content (a question with the choices and explanation it shows, a quiz's title
+and description, a guide's title, summary and body, a card):
+
+- every text the block shows is in English (``all_fall_back``): one marker for the whole block, next to its
+  lead text (question text, title). It is the long label where the block is what the page is about (the
+  question page, the quiz page's header, the guide page) and the short "EN" badge in lists.
+- otherwise each text shown in English carries its own short badge (``fallback_badge``), next to itself.
+
+A block of one text (a title in a breadcrumb, a card, a link) is the second case: its badge when it falls back.
+"""
 
 from django import template
 from django.conf import settings
 from django.db import models
+from django.template.loader import render_to_string
 from django.utils.html import format_html
 from django.utils.translation import get_language, pgettext_lazy
 from modeltranslation.utils import build_localized_fieldname
@@ -73,24 +81,55 @@ def lang_attr(instance: models.Model, field: str, container_lang: str = "") -> s
     return format_html(' lang="{}"', shown)
 
 
+def _shown_texts(pairs: tuple) -> list[tuple[models.Model, str]]:
+    """The ``(instance, field)`` of every non-empty text named by ``pairs`` (see ``all_fall_back``)."""
+    if len(pairs) % 2:
+        raise template.TemplateSyntaxError("all_fall_back takes pairs: an object (or objects), then its fields.")
+    texts = []
+    for objects, fields in zip(pairs[::2], pairs[1::2], strict=True):
+        names = [name.strip() for name in fields.split(",") if name.strip()]
+        instances = [objects] if isinstance(objects, models.Model) else list(objects or ())
+        texts += [(instance, name) for instance in instances for name in names if getattr(instance, name, None)]
+    return texts
+
+
 @register.simple_tag
-def untranslated(instance: models.Model, fields: str, children: Iterable | None = None, child_fields: str = ""):
-    """Tell whether any text of a block falls back, so the block shows one "not yet translated" marker.
+def all_fall_back(*pairs) -> bool:
+    """Tell whether every text a block shows is in the fallback language, so one marker stands for the whole
+    block (the marking rule, in this module's docstring).
+
+    Usage: ``{% all_fall_back question "text,explanation" choices "text" as in_english %}``.
 
     Args:
-        instance: the block's main object, e.g. a question.
-        fields: comma-separated translated fields of ``instance`` shown in the block, e.g. ``"text"``.
-        children: objects shown inside the block, e.g. ``question.choices.all`` (prefetched).
-        child_fields: comma-separated translated fields of each child, e.g. ``"text"``.
+        pairs: an object, then the comma-separated translated fields of it that the block shows, as many times
+            as the block has kinds of objects. The object may be a model instance, an iterable of instances
+            (prefetched, e.g. ``question.choices.all``) or None (nothing shown). Texts empty in every language
+            are not shown, so they do not count.
 
     Returns:
-        bool.
+        True when the block shows at least one text and every one falls back; False otherwise.
+
+    Raises:
+        TemplateSyntaxError: an object without its fields.
     """
-    names = [name.strip() for name in fields.split(",") if name.strip()]
-    child_names = [name.strip() for name in child_fields.split(",") if name.strip()]
-    if any(falls_back(instance, name) for name in names):
-        return True
-    return any(falls_back(child, name) for child in children or () for name in child_names)
+    texts = _shown_texts(pairs)
+    return bool(texts) and all(falls_back(instance, field) for instance, field in texts)
+
+
+@register.simple_tag
+def fallback_badge(instance: models.Model | None, field: str, block_marked: bool = False) -> str:
+    """The short "EN" badge for ``instance.<field>`` when it is shown in English, else "".
+
+    Usage: ``<p lang="en">{% fallback_badge question "explanation" in_english %} {{ question.explanation }}</p>``.
+
+    Args:
+        instance, field: as for ``falls_back``; None renders nothing.
+        block_marked: True when the enclosing block already carries one marker for all its text
+            (``all_fall_back``): the text then needs no badge of its own.
+    """
+    if instance is None or block_marked or not falls_back(instance, field):
+        return ""
+    return render_to_string("includes/untranslated_marker.html", {"short": True, "LANGUAGE_CODE": get_language()})
 
 
 @register.simple_tag

@@ -2,10 +2,19 @@
 
 import pytest
 from django.conf import settings
+from django.template import TemplateSyntaxError
 from django.utils import translation
 
-from quizsite.templatetags.translation_status import FALLBACK_LANGUAGE, TRANSLATED_INTO, falls_back, translated_into
-from quizzes.models import Quiz
+from quizsite.templatetags.translation_status import (
+    FALLBACK_LANGUAGE,
+    TRANSLATED_INTO,
+    all_fall_back,
+    fallback_badge,
+    falls_back,
+    translated_into,
+)
+from quizzes.models import Choice, Quiz
+from tests.pages import short_marker
 
 
 @pytest.mark.parametrize(
@@ -35,3 +44,39 @@ def test_every_language_but_english_names_itself_for_not_yet_translated_into():
 def test_the_language_is_named_as_the_sentence_needs_it(language, expected):
     with translation.override(language):
         assert translated_into() == expected
+
+
+@pytest.mark.parametrize(
+    ("quiz", "choices", "expected"),
+    [
+        (Quiz(title_en="Quiz"), [Choice(text_en="A"), Choice(text_en="B")], True),
+        # A text empty in every language is not shown, so it does not make the block partly translated.
+        (Quiz(title_en="Quiz", description_en=""), [Choice(text_en="A")], True),
+        (Quiz(title_en="Quiz", title_fr="Quiz fr"), [Choice(text_en="A")], False),
+        (Quiz(title_en="Quiz"), [Choice(text_en="A"), Choice(text_en="B", text_fr="B fr")], False),
+        (Quiz(title_en="Quiz"), None, True),  # nothing shown of that kind
+        (Quiz(), [], False),  # a block that shows nothing needs no marker
+    ],
+)
+def test_one_marker_stands_for_a_block_only_when_all_it_shows_is_english(quiz, choices, expected):
+    with translation.override("fr"):
+        assert all_fall_back(quiz, "title, description", choices, "text") is expected
+
+
+def test_a_block_is_named_by_pairs_of_objects_and_fields():
+    with pytest.raises(TemplateSyntaxError):
+        all_fall_back(Quiz(title_en="Quiz"))
+
+
+@pytest.mark.parametrize(
+    ("quiz", "block_marked", "expected"),
+    [
+        (Quiz(title_en="Quiz"), False, short_marker("tr")),
+        (Quiz(title_en="Quiz"), True, ""),  # the block's own marker says it
+        (Quiz(title_en="Quiz", title_tr="Test"), False, ""),
+        (None, False, ""),
+    ],
+)
+def test_a_badge_sits_on_an_english_text_unless_its_block_is_marked(quiz, block_marked, expected):
+    with translation.override("tr"):
+        assert fallback_badge(quiz, "title", block_marked) == expected
