@@ -57,8 +57,8 @@ class ConfirmForm(forms.Form):
 
 
 class QuizTranslationFilter(TranslationFilter):
-    """Quizzes missing a French (Turkish…) text, or with a stale translation: of the quiz, its questions or their
-    choices (``quiz_missing``, ``quiz_stale``)."""
+    """Quizzes missing a French (Turkish…) text, or with a stale translation, among the texts of their grid: the
+    quiz's, its questions', their choices', its guides' (``quiz_missing``, ``quiz_stale``)."""
 
     def missing_condition(self, language: str) -> Q:
         return quiz_missing(language)
