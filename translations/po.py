@@ -9,7 +9,9 @@ One file holds one language. Each entry is one translated field of one object:
   (outdated) translation with the ``fuzzy`` flag for a stale one (the gettext convention: a translator reviews a
   fuzzy entry and clears the flag).
 - extracted comments (``#.``) say where the text is ("quiz “data-parallelism”, question 3, choice B") and which
-  glossary terms it contains, with their approved rendering ("gradient → gradyan", "all-reduce: keep as is").
+  glossary terms it contains, with their approved rendering ("gradient → gradyan", "all-reduce: keep as is");
+  the last one records the site's translation at export ("Site translation at export: none", or the start of its
+  fingerprint), so that an import never overwrites a translation written on the site since.
 
 ``catalog`` writes a file from ``states.rows``; ``po_import`` (``translations.po_import``) reads one back. This
 module knows no app: callers give the rows and where each text is.
@@ -25,12 +27,16 @@ from django.utils import timezone
 from translations.glossary import Entry, off_glossary
 from translations.models import translation_languages
 from translations.states import Row, State
-from translations.tracking import SOURCE_LANGUAGE
+from translations.tracking import SOURCE_LANGUAGE, fingerprint
 
 PROJECT = "Quizsite"
 # "quizzes.question" + "." + "text" + "." + "12": the model's label_lower, the field's base name, the primary key.
-CONTEXT = re.compile(r"(?P<model>[a-z_][a-z0-9_]*\.[a-z_][a-z0-9_]*)\.(?P<field>[a-z_][a-z0-9_]*)\.(?P<pk>[0-9]+)")
+CONTEXT = re.compile(r"(?P<model>[a-z_][a-z0-9_]*\.[a-z_][a-z0-9_]*)\.(?P<field>[a-z_][a-z0-9_]*)\.(?P<pk>[1-9][0-9]*)")
 STALE_COMMENT = "The English has changed since this translation was written: check it, then clear “fuzzy”."
+# The last comment of every entry: the site's translation when the file was written ("none", or the start of its
+# fingerprint), so that the import refuses to overwrite a translation an author wrote on the site meanwhile.
+SITE_TEXT_COMMENT = "Site translation at export: "
+SITE_TEXT = re.compile(rf"^{re.escape(SITE_TEXT_COMMENT)}(?P<value>none|[0-9a-f]{{16}})$", re.M)
 
 
 class PoError(Exception):
@@ -39,16 +45,18 @@ class PoError(Exception):
 
 
 def language_checked(code: str) -> str:
-    """``code`` when it is a translation language (``"fr"``, ``"tr"``: ``translation_languages()``).
+    """The translation language (``"fr"``, ``"tr"``: ``translation_languages()``) that ``code`` names, written as
+    PO editors and people write it: any case, with a region or not ("fr", "FR", "fr_FR", "fr-CA").
 
     Raises:
         PoError: ``code`` is English (the source, which is never translated) or not one of the site's languages.
     """
     codes = [language for language, _name in translation_languages()]
-    if code in codes:
-        return code
+    primary = re.split(r"[-_@.]", code.strip(), maxsplit=1)[0].casefold()
+    if primary in codes:
+        return primary
     choices = " or ".join(f"“{language}”" for language in codes)
-    if code == SOURCE_LANGUAGE:
+    if primary == SOURCE_LANGUAGE:
         raise PoError(f"“{code}” is the source language, which is not translated: choose {choices}.")
     raise PoError(f"“{code}” is not one of the site's translation languages: choose {choices}.")
 
@@ -73,6 +81,19 @@ def context_parts(context: str) -> tuple[str, str, int]:
     if match is None:
         raise ValueError(f"{context!r} is not a context of the form “app.model.field.id”.")
     return match["model"], match["field"], int(match["pk"])
+
+
+def site_text_mark(text: str | None) -> str:
+    """What an entry's last comment records of the site's translation ``text``: ``"none"`` when it has none, else
+    the first 16 hexadecimal digits of its ``tracking.fingerprint``."""
+    return "none" if not (text or "").strip() else fingerprint(text)[:16]
+
+
+def site_text_at_export(entry: polib.POEntry) -> str | None:
+    """The ``site_text_mark`` an exported entry recorded, or None when its comments hold none (a file written by
+    hand or by an older export: nothing to compare)."""
+    match = SITE_TEXT.search(entry.comment or "")
+    return match["value"] if match else None
 
 
 def glossary_notes(english: str, language: str, glossary: list[Entry]) -> list[str]:
@@ -138,6 +159,7 @@ def catalog(
         stale = cell.state is State.STALE
         if stale:
             comments.append(STALE_COMMENT)
+        comments.append(SITE_TEXT_COMMENT + site_text_mark(cell.text))
         po.append(
             polib.POEntry(
                 msgctxt=context,

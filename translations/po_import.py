@@ -3,6 +3,7 @@
 The file is one written by ``translations.po.catalog`` (``manage.py export_po``) and filled by a translator. Its
 ``Language`` header names the language. Each entry is, in this order of checks:
 
+- refused when it has plural forms (``msgid_plural``: export_po writes none);
 - skipped when its ``msgstr`` is empty (not translated yet; the spaces around a text are dropped, as the admin
   and the quiz importer drop them) or it is flagged ``fuzzy`` (not reviewed: the gettext convention, which PO
   editors follow); obsolete entries (``#~``) are ignored;
@@ -12,7 +13,8 @@ The file is one written by ``translations.po.catalog`` (``manage.py export_po``)
   export: the translation was written for another text, so the translator exports again), or when the
   translation is not a valid value of the field (too long for its ``max_length``: the field's own validation) or
   is unfit to store or show (a NUL or another control character, a lone surrogate: ``quizsite.texts``, the rule
-  of the admin and quiz files too);
+  of the admin and quiz files too), or when the site's translation is no longer the one the file was exported
+  with (an author wrote it on the site meanwhile: ``po.site_text_at_export``; the import never overwrites it);
 - unchanged when the ``msgstr`` is the translation the site already has; confirmed when that translation is
   stale, since clearing ``fuzzy`` on it is how a translator says it still fits the new English (``tracking.confirm``);
 - written otherwise: the field in that language is set and the object saved, so ``tracking`` records the English
@@ -34,13 +36,17 @@ from django.db import models, transaction
 from modeltranslation.utils import build_localized_fieldname
 
 from quizsite.texts import validate_text
-from translations.po import PoError, context_parts, language_checked
+from translations.po import PoError, context_parts, language_checked, site_text_at_export, site_text_mark
 from translations.states import State, rows
 from translations.tracking import SOURCE_LANGUAGE, confirm, fingerprint, translated_fields
 
 # The largest primary key a database column can hold (a signed 64-bit integer); a larger id names no row, and
 # SQLite cannot even be asked about it.
 MAX_ID = 2**63 - 1
+PLURAL = "the entry has plural forms (msgid_plural), which no text of the site has: it does not come from export_po"
+SITE_TEXT_CHANGED = (
+    "the translation on the site has changed since the export (an author wrote it meanwhile): export again to see it"
+)
 ENGLISH_CHANGED = "the English text has changed since the export: export again to translate the new text"
 
 
@@ -120,7 +126,9 @@ def po_import(po: polib.POFile, *, dry_run: bool = False) -> ImportResult:
     for index, entry in enumerate(po):
         if entry.obsolete:
             continue
-        if not entry.msgstr.strip():
+        if entry.msgid_plural:
+            refused.append((index, Refusal(entry.msgctxt or "", PLURAL)))
+        elif not entry.msgstr.strip():
             result.empty += 1
         elif entry.fuzzy:
             result.fuzzy += 1
@@ -194,6 +202,10 @@ def _import_entries(
                 to_confirm.append((instance, name))
             else:
                 result.unchanged += 1
+            continue
+        exported = site_text_at_export(entry)
+        if exported is not None and exported != site_text_mark(getattr(instance, localized)):
+            refused.append((index, Refusal(entry.msgctxt, SITE_TEXT_CHANGED)))
             continue
         try:
             value = instance._meta.get_field(localized).clean(text, instance)

@@ -7,7 +7,9 @@ The rule (one place for the admin, the quiz file importer and the PO importer, w
 - a translation left as it was while its English text changed becomes stale: its row keeps the fingerprint of the
   English it was written from (the English before this save, when it had no row yet);
 - an author who confirms a translation (``confirm``) makes it current without changing it;
-- a translation emptied in a save loses its row: it is missing, learners read the English.
+- a translation emptied in a save loses its row: it is missing, learners read the English;
+- an English text emptied in a save takes its translations' rows with it: there is nothing to translate (the
+  grid shows no row for it), so nothing can be stale.
 
 What a save changed is known without a query: instances loaded from the database keep the translated fields'
 values they were loaded with (``TranslationTracked.from_db``). Receivers are connected by
@@ -84,6 +86,11 @@ def record_on_save(sender, instance: models.Model, created: bool, raw: bool = Fa
         english_name = build_localized_fieldname(field, SOURCE_LANGUAGE)
         english = getattr(instance, english_name)
         english_before = before.get(english_name, english)
+        if not (english or "").strip():
+            # Nothing to translate (an explanation left blank): no translation is current or stale.
+            if (english_before or "").strip():
+                emptied += [(field, code) for code, _name in translation_languages()]
+            continue
         for code, _name in translation_languages():
             name = build_localized_fieldname(field, code)
             text = getattr(instance, name)

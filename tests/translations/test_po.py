@@ -14,6 +14,7 @@ from tests.factories import make_guide, make_quiz
 from tests.translations.helpers import export
 from translations.models import GlossaryRendering, GlossaryTerm
 from translations.po import STALE_COMMENT, context_of
+from translations.tracking import fingerprint
 
 # The demo's questions that have neither a French nor a Turkish text, nor translated choices (quizzes/demo/
 # data-parallelism.json), by number: questions 1, 2 and 5 are translated in both languages.
@@ -24,6 +25,8 @@ UNTRANSLATED = {
     7: "scaling-limits",
     8: "gradient-accumulation",
 }
+# The last comment of an entry whose text has no translation on the site (translations.po.site_text_mark).
+NONE = "Site translation at export: none"
 DATE = re.compile(r"\d{4}-\d\d-\d\d \d\d:\d\d[+-]\d{4}")
 
 
@@ -39,10 +42,10 @@ def untranslated_question_entries(quiz: Quiz) -> list[tuple[str, str, str, str, 
         question = quiz.questions.get(key=key)
         for field in ("text", "explanation"):
             place = f"quiz “data-parallelism”, question {number}, {field}"
-            expected.append((place, context_of(question, field), getattr(question, f"{field}_en"), "", []))
+            expected.append((f"{place}\n{NONE}", context_of(question, field), getattr(question, f"{field}_en"), "", []))
         for letter, choice in zip("ABCD", question.choices.order_by("position"), strict=True):
             place = f"quiz “data-parallelism”, question {number}, choice {letter}"
-            expected.append((place, context_of(choice, "text"), choice.text_en, "", []))
+            expected.append((f"{place}\n{NONE}", context_of(choice, "text"), choice.text_en, "", []))
     return expected
 
 
@@ -73,12 +76,18 @@ def test_export_of_the_demo_in_turkish_adds_the_quiz_description_and_the_guide(d
     po, report = export("--language", "tr", "--quiz", "data-parallelism")
 
     guide = Guide.objects.get(slug="data-parallelism")
-    description = ("quiz “data-parallelism”, description", context_of(demo_quiz, "description"))
+    description = (f"quiz “data-parallelism”, description\n{NONE}", context_of(demo_quiz, "description"))
     assert entries(po) == [
         (*description, demo_quiz.description_en, "", []),
         *untranslated_question_entries(demo_quiz),
         *[
-            (f"guide “data-parallelism”, {field}", context_of(guide, field), getattr(guide, f"{field}_en"), "", [])
+            (
+                f"guide “data-parallelism”, {field}\n{NONE}",
+                context_of(guide, field),
+                getattr(guide, f"{field}_en"),
+                "",
+                [],
+            )
             for field in ("title", "summary", "body")
         ],
     ]
@@ -93,7 +102,8 @@ def test_a_stale_translation_is_exported_with_its_current_text_and_the_fuzzy_fla
     po, report = export("--language", "fr", "--quiz", "data-parallelism")
 
     assert entries(po)[0] == (
-        f"quiz “data-parallelism”, question 1, text\n{STALE_COMMENT}",
+        f"quiz “data-parallelism”, question 1, text\n{STALE_COMMENT}\n"
+        f"Site translation at export: {fingerprint(question.text_fr)[:16]}",
         context_of(question, "text"),
         "In plain data parallelism, what does each GPU hold?",
         "Dans le parallélisme de données standard, que contient chaque GPU\u00a0?",
@@ -122,11 +132,12 @@ def test_the_glossary_terms_of_a_text_are_its_translator_comments(demo_quiz, glo
     assert entry_of(po, question, "explanation").comment == (
         "quiz “data-parallelism”, question 8, explanation\n"
         "Glossary: batch → yığın\n"  # "microbatches" alone would not count
-        "Glossary: gradient → gradyan (never “dégradé”)"
+        "Glossary: gradient → gradyan (never “dégradé”)\n"
+        f"{NONE}"
     )
     replace = question.choices.get(key="replace-model")
     assert entry_of(po, replace, "text").comment == (
-        "quiz “data-parallelism”, question 8, choice C\nGlossary: all-reduce: keep as is"
+        f"quiz “data-parallelism”, question 8, choice C\nGlossary: all-reduce: keep as is\n{NONE}"
     )
 
 
@@ -138,7 +149,7 @@ def test_export_of_every_quiz_writes_a_guide_linked_twice_once_and_unlinked_guid
 
     po, report = export("--language", "tr")
 
-    comments = [entry.comment for entry in po]
+    comments = [entry.comment.removesuffix(f"\n{NONE}") for entry in po]
     assert comments[:4] == [
         "quiz “another”, title",
         "quiz “another”, question 1, text",

@@ -12,7 +12,7 @@ from quizzes.models import Choice, Question
 from tests.translations.helpers import export, import_po, state
 from translations.models import TranslationSource
 from translations.po import context_of
-from translations.po_import import ENGLISH_CHANGED
+from translations.po_import import ENGLISH_CHANGED, PLURAL, SITE_TEXT_CHANGED
 
 
 def question(quiz, key: str) -> Question:
@@ -221,3 +221,68 @@ def test_a_file_that_cannot_be_used_is_refused_whole_and_nothing_is_written(demo
 def test_import_of_a_file_that_does_not_exist_says_so(db, tmp_path):
     with pytest.raises(CommandError, match=f"^There is no file {tmp_path / 'missing.po'}.$"):
         call_command("import_po", str(tmp_path / "missing.po"), stdout=StringIO())
+
+
+def test_a_translation_written_on_the_site_since_the_export_is_never_overwritten(demo_quiz, tmp_path):
+    po, _report = export("--language", "fr", "--quiz", "data-parallelism")
+    memory, nccl = question(demo_quiz, "memory-limit"), question(demo_quiz, "nccl-algorithm-selection")
+    memory.text_fr = "Quelle limite de mémoire reste-t-il ?"  # an author, in the admin, after the export
+    memory.save()
+    fill(po, memory, "text", "Quelle limite de mémoire subsiste ?")
+    fill(po, nccl, "text", "Quels facteurs NCCL utilise-t-il ?")
+
+    output, error = import_po(po, tmp_path)
+
+    assert output.splitlines() == [
+        "French: 1 written, 0 confirmed, 0 unchanged, 28 skipped (empty), 0 skipped (fuzzy), 1 refused.",
+        f"Refused {context_of(memory, 'text')}: {SITE_TEXT_CHANGED}.",
+    ]
+    assert error == "1 refused (see above), 1 written."
+    assert Question.objects.get(pk=memory.pk).text_fr == "Quelle limite de mémoire reste-t-il ?"
+    assert Question.objects.get(pk=nccl.pk).text_fr == "Quels facteurs NCCL utilise-t-il ?"
+
+
+def test_the_same_text_as_the_site_has_now_is_unchanged_not_refused(demo_quiz, tmp_path):
+    po, _report = export("--language", "fr", "--quiz", "data-parallelism")
+    memory = question(demo_quiz, "memory-limit")
+    memory.text_fr = "Quelle limite de mémoire subsiste ?"
+    memory.save()
+    fill(po, memory, "text", "Quelle limite de mémoire subsiste ?")
+
+    output, error = import_po(po, tmp_path)
+
+    assert output == "French: 0 written, 0 confirmed, 1 unchanged, 29 skipped (empty), 0 skipped (fuzzy), 0 refused.\n"
+    assert error is None
+
+
+@pytest.mark.parametrize("header", ["fr_FR", "fr-CA", "FR", " fr "])
+def test_the_language_header_may_name_a_region_or_use_capitals(demo_quiz, tmp_path, header):
+    memory = question(demo_quiz, "memory-limit")
+    po = po_file((context_of(memory, "text"), memory.text_en, "Quelle limite ?"), language=header)
+
+    output, error = import_po(po, tmp_path)
+
+    assert output.startswith("French: 1 written,")
+    assert error is None
+
+
+def test_a_context_with_a_leading_zero_and_a_plural_entry_are_refused(demo_quiz, tmp_path):
+    memory = question(demo_quiz, "memory-limit")
+    po = po_file((f"quizzes.question.text.0{memory.pk}", memory.text_en, "Quelle limite ?"))
+    po.append(
+        polib.POEntry(
+            msgctxt=context_of(memory, "text"),
+            msgid=memory.text_en,
+            msgid_plural="Limits",
+            msgstr_plural={0: "Limite", 1: "Limites"},
+        )
+    )
+
+    output, error = import_po(po, tmp_path)
+
+    assert output.splitlines() == [
+        "French: 0 written, 0 confirmed, 0 unchanged, 0 skipped (empty), 0 skipped (fuzzy), 2 refused.",
+        f"Refused quizzes.question.text.0{memory.pk}: the context is not of the form “app.model.field.id”.",
+        f"Refused {context_of(memory, 'text')}: {PLURAL}.",
+    ]
+    assert error == "2 refused (see above), 0 written."

@@ -167,3 +167,19 @@ def test_importing_the_same_file_again_leaves_every_state_as_it_was(demo_quiz):
         "translated",
         "translated",
     ]
+
+
+def test_emptying_the_english_drops_the_records_so_nothing_stays_stale(translated_question):
+    translated_question.explanation_en = "Because."
+    translated_question.explanation_fr, translated_question.explanation_tr = "Parce que.", "Çünkü."
+    translated_question.save()
+    translated_question.text_en = "Question 1, reworded"
+    translated_question.save()
+    assert TranslationSource.objects.filter(object_id=translated_question.pk, stale=True).count() == 2
+
+    translated_question.text_en = ""
+    translated_question.explanation_en = ""
+    translated_question.save()
+
+    assert rows([(translated_question, "text"), (translated_question, "explanation")], glossary=[]) == []
+    assert not TranslationSource.objects.filter(object_id=translated_question.pk).exists()

@@ -53,6 +53,6 @@ class Command(BaseCommand):
             target = output
         stale = sum(1 for entry in po if entry.fuzzy)
         self.stderr.write(
-            f"Wrote {len(po)} {language_name(language)} entries to {target}: "
+            f"Wrote {len(po)} {language_name(language)} {'entry' if len(po) == 1 else 'entries'} to {target}: "
             f"{len(po) - stale} missing, {stale} stale (fuzzy)."
         )
