@@ -7,7 +7,12 @@ from translations.tracking import TranslationTracked
 
 
 class GuideQuerySet(PublishableQuerySet):
-    """Guides: ``published()`` and ``visible_to(user)`` (``PublishableQuerySet``)."""
+    """Guides: ``published()`` and ``visible_to(user)`` (``PublishableQuerySet``), ``unlinked()``."""
+
+    def unlinked(self) -> "GuideQuerySet":
+        """The guides no quiz links, in the guides' order (``Meta.ordering``): no quiz's translation grid shows
+        their texts, so ``translation_status`` and ``export_po`` list them on their own."""
+        return self.filter(quizzes=None).order_by("ordering", "slug")
 
 
 class Guide(TranslationTracked, models.Model):

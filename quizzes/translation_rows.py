@@ -12,7 +12,6 @@ from quizzes.models import Choice, Question, Quiz
 from translations.completeness import any_missing, any_stale
 from translations.glossary import Entry
 from translations.states import Row, rows
-from translations.tracking import translated_fields
 
 
 def quiz_texts(quiz: Quiz) -> list[tuple[object, str]]:
@@ -30,8 +29,14 @@ def quiz_texts(quiz: Quiz) -> list[tuple[object, str]]:
         texts += [(question, "text"), (question, "explanation")]
         texts += [(choice, "text") for choice in question.choices.all()]
     for guide in quiz.guides.order_by("ordering", "slug"):
-        texts += [(guide, "title"), (guide, "summary"), (guide, "body")]
+        texts += guide_texts(guide)
     return texts
+
+
+def guide_texts(guide: Guide) -> list[tuple[object, str]]:
+    """The translated texts of ``guide`` as ``(instance, field)`` pairs: its title, summary and body, in this
+    order (``translated_fields`` gives them in no fixed order). No query."""
+    return [(guide, "title"), (guide, "summary"), (guide, "body")]
 
 
 def quiz_text_places(quiz: Quiz) -> list[tuple[object, str, str]]:
@@ -67,8 +72,8 @@ def all_text_places() -> list[tuple[object, str, str]]:
             if key not in seen:
                 seen.add(key)
                 places.append((instance, field, place))
-    for guide in Guide.objects.filter(quizzes=None).order_by("ordering", "slug"):
-        places += [(guide, field, f"guide “{guide.slug}”, {field}") for field in translated_fields(Guide)]
+    for guide in Guide.objects.unlinked():
+        places += [(guide, field, f"guide “{guide.slug}”, {field}") for _guide, field in guide_texts(guide)]
     return places
 
 
@@ -105,7 +110,19 @@ def quiz_text_rows(quiz: Quiz, glossary: list[Entry] | None = None) -> list[Quiz
 
     Queries: ``quiz_texts``'s three, ``rows``'s one, and the glossary's two when not given.
     """
-    items = quiz_texts(quiz)
+    return _text_rows(quiz_texts(quiz), glossary)
+
+
+def guide_text_rows(guide: Guide, glossary: list[Entry] | None = None) -> list[QuizText]:
+    """``guide``'s texts (``guide_texts``) with their states, labels and form fields, as a quiz's grid shows a
+    linked guide's (for a guide no quiz links). Queries: ``rows``'s one, and the glossary's two when not given."""
+    return _text_rows(guide_texts(guide), glossary)
+
+
+def _text_rows(items: list[tuple[object, str]], glossary: list[Entry] | None = None) -> list[QuizText]:
+    """``items`` (``quiz_texts`` or ``guide_texts``) with their states (``states.rows``), labels and form fields.
+    A choice is named by its index among the choices of its question that ``items`` holds. Queries: ``rows``'s.
+    """
     questions: dict[int, Question] = {}
     choice_index: dict[int, int] = {}  # by choice pk: its index among its question's choices (in quiz_texts order)
     choices_seen: dict[int, int] = {}  # by question pk

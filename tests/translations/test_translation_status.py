@@ -5,7 +5,7 @@ from io import StringIO
 import pytest
 from django.core.management import CommandError, call_command
 
-from tests.factories import make_quiz
+from tests.factories import make_guide, make_quiz
 
 pytestmark = pytest.mark.django_db
 
@@ -73,6 +73,38 @@ def test_without_a_slug_every_quiz_has_its_section(demo_quiz):
     ]
     assert lines[11:13] == ["", "Data parallelism quiz (data-parallelism)"]
     assert lines[12:] == status("data-parallelism")
+
+
+def lonely_guide():
+    """The tester's guide: English texts and a French title, then its English title reworded (French stale)."""
+    guide = make_guide(slug="lonely", title="Lonely", summary="Alone.", body="No quiz links it.", title_fr="Seul")
+    guide.title_en = "Lonely, reworded"
+    guide.save()
+    return guide
+
+
+def test_without_a_slug_a_guide_no_quiz_links_has_its_section(demo_quiz):
+    """After the quizzes' sections; the demo's guide, which its quiz links, has no section of its own."""
+    lonely_guide()
+    lines = status()
+    quiz_lines = len(status("data-parallelism"))
+    assert lines[quiz_lines:] == [
+        "",
+        "Guide “Lonely, reworded” (lonely), linked to no quiz",
+        "French: 0 translated, 2 missing, 1 stale, 0 off glossary",
+        "  Guide “Lonely, reworded” · title: Stale",
+        f"  Guide “Lonely, reworded” · summary: {MISSING}",
+        f"  Guide “Lonely, reworded” · body: {MISSING}",
+        "Turkish: 0 translated, 3 missing, 0 stale, 0 off glossary",
+        f"  Guide “Lonely, reworded” · title: {MISSING}",
+        f"  Guide “Lonely, reworded” · summary: {MISSING}",
+        f"  Guide “Lonely, reworded” · body: {MISSING}",
+    ]
+
+
+def test_a_quiz_slug_leaves_the_unlinked_guides_out(demo_quiz):
+    lonely_guide()
+    assert "Guide “Lonely, reworded” (lonely), linked to no quiz" not in status("data-parallelism")
 
 
 def test_an_unknown_slug_is_refused():

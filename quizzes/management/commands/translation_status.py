@@ -1,8 +1,9 @@
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext
 
+from guides.models import Guide
 from quizzes.models import Quiz
-from quizzes.translation_rows import quiz_text_rows
+from quizzes.translation_rows import QuizText, guide_text_rows, quiz_text_rows
 from translations.glossary import load_glossary
 from translations.states import State
 from translations.summary import STATE_LABELS, tally
@@ -10,9 +11,9 @@ from translations.summary import STATE_LABELS, tally
 
 class Command(BaseCommand):
     help = (
-        "Print the translation state of a quiz's texts (those of every quiz when no slug is given), as the "
-        "admin's translation grid shows it: per language, the counts of translated, missing, stale and "
-        "off-glossary texts, then one line per missing, stale or off-glossary text."
+        "Print the translation state of a quiz's texts (those of every quiz, then of every guide no quiz links, "
+        "when no slug is given), as the admin's translation grid shows it: per language, the counts of "
+        "translated, missing, stale and off-glossary texts, then one line per missing, stale or off-glossary text."
     )
 
     def add_arguments(self, parser):
@@ -25,15 +26,25 @@ class Command(BaseCommand):
             if not quizzes.exists():
                 raise CommandError(f"There is no quiz “{slug}”.")
         glossary = load_glossary()
-        for number, quiz in enumerate(quizzes):
+        sections = [(f"{quiz.title} ({quiz.slug})", quiz_text_rows(quiz, glossary)) for quiz in quizzes]
+        if slug is None:
+            # A guide no quiz links is in no quiz's section; its texts are translated (and go stale) all the same.
+            sections += [
+                (
+                    gettext("Guide “%(title)s” (%(slug)s), linked to no quiz")
+                    % {"title": guide.title, "slug": guide.slug},
+                    guide_text_rows(guide, glossary),
+                )
+                for guide in Guide.objects.unlinked()
+            ]
+        for number, (heading, texts) in enumerate(sections):
             if number:
                 self.stdout.write("")
-            self.write_quiz(quiz, glossary)
+            self.write_section(heading, texts)
 
-    def write_quiz(self, quiz: Quiz, glossary) -> None:
-        """The quiz's section: its title and slug, then per language its counts and its texts to look at."""
-        texts = quiz_text_rows(quiz, glossary)
-        self.stdout.write(f"{quiz.title} ({quiz.slug})")
+    def write_section(self, heading: str, texts: list[QuizText]) -> None:
+        """A quiz's or a guide's section: its heading, then per language its counts and its texts to look at."""
+        self.stdout.write(heading)
         for counts in tally(text.row for text in texts):
             self.stdout.write(
                 f"{counts.name}: {counts.translated} translated, {counts.missing} missing, {counts.stale} stale, "
