@@ -8,8 +8,8 @@ both on the demo content.
 """
 
 from django.db import models
-from django.db.models import Exists, OuterRef, Q
-from django.db.models.functions import Trim
+from django.db.models import Count, Exists, OuterRef, Q, Subquery
+from django.db.models.functions import Coalesce, Trim
 from django.db.models.lookups import Exact
 from modeltranslation.utils import build_localized_fieldname
 
@@ -48,6 +48,27 @@ def any_stale(model: type[models.Model]) -> Exists:
     """The condition "a translation of this ``model`` row is stale in some language", for a queryset of
     ``model`` (it refers to the row's ``pk``): one of its ``TranslationSource`` rows has ``stale`` set."""
     return Exists(TranslationSource.objects.filter(model=model._meta.label_lower, object_id=OuterRef("pk"), stale=True))
+
+
+def stale_count(model: type[models.Model], language: str) -> Coalesce:
+    """The number of this ``model`` row's translations into ``language`` that are stale, for ``annotate`` on a
+    queryset of ``model`` (it refers to the row's ``pk``): its ``TranslationSource`` rows with ``stale`` set, as
+    ``any_stale`` reads them (so a list's count agrees with its "Stale" filter). A subquery: no query of its own.
+
+    Args:
+        model: a translated model, ``Guide``.
+        language: a translation language's code, ``"fr"``.
+    """
+    records = (
+        TranslationSource.objects.filter(
+            model=model._meta.label_lower, object_id=OuterRef("pk"), language=language, stale=True
+        )
+        .order_by()
+        .values("object_id")
+        .annotate(count=Count("pk"))
+        .values("count")
+    )
+    return Coalesce(Subquery(records), 0)
 
 
 def present_share(instance: models.Model, language: str) -> tuple[int, int]:

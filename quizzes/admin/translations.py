@@ -2,7 +2,7 @@
 buttons that confirm stale translations (``/admin/quizzes/quiz/<id>/translations/``)."""
 
 from django import forms
-from django.contrib import admin, messages
+from django.contrib import admin
 from django.contrib.admin.utils import unquote
 from django.contrib.admin.views.main import ChangeList
 from django.core.exceptions import BadRequest, PermissionDenied
@@ -17,6 +17,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from quizzes.models import Choice, Question, Quiz
 from quizzes.translation_rows import QuizText, quiz_missing, quiz_stale, quiz_text_rows, quiz_texts
+from translations.actions import tell_confirmed
 from translations.completeness import present_share
 from translations.filters import TranslationFilter
 from translations.models import translation_languages
@@ -205,13 +206,6 @@ class TranslationGridMixin:
             if not items:
                 raise Http404
             fragment = f"#{row_id(*wanted)}"
-        count = confirm_stale(rows(items), language)
-        if count:
-            message = ngettext(
-                "%(count)s stale translation confirmed.", "%(count)s stale translations confirmed.", count
-            ) % {"count": count}
-            self.message_user(request, message, messages.SUCCESS)
-        else:
-            self.message_user(request, gettext("No stale translation to confirm."), messages.WARNING)
+        tell_confirmed(self, request, confirm_stale(rows(items), language))
         grid = reverse("admin:quizzes_quiz_translations", args=[quiz.pk])
         return HttpResponseRedirect(f"{grid}{fragment}")

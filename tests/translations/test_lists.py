@@ -60,6 +60,17 @@ def test_the_guide_list_shows_the_share_of_translated_texts_per_language(author_
     assertInHTML('<td class="field-translated_fields">fr 0/1<br>tr 1/1</td>', content)
 
 
+def test_the_guide_list_counts_stale_texts_per_language(author_client):
+    """The tester's guide: English texts and a French title, then its English title reworded."""
+    guide = make_guide(slug="lonely", title="Lonely", summary="Alone.", body="No quiz links it.", title_fr="Seul")
+    guide.title_en = "Lonely, reworded"
+    guide.save()
+    make_guide(slug="current", title="Current", title_fr="À jour")
+    content = author_client.get(GUIDE_LIST).content.decode()
+    assertInHTML('<td class="field-translated_fields">fr 1/3; 1 stale<br>tr 0/3</td>', content)
+    assertInHTML('<td class="field-translated_fields">fr 1/1<br>tr 0/1</td>', content)
+
+
 def test_the_translation_filter_offers_each_language_and_stale(author_client):
     for address in (QUIZ_LIST, GUIDE_LIST):
         specs = author_client.get(address).context["cl"].filter_specs
