@@ -18,7 +18,18 @@ from translations.models import GlossaryRendering, GlossaryTerm, translation_lan
 class RenderingFormSet(BaseInlineFormSet):
     """The renderings of one term; refused when the term is kept as is (``GlossaryTerm.validate_renderings``).
     A second rendering in the same language is refused by the formset's unique check (the model's constraint),
-    with a message that names no field by its code name."""
+    with a message that names no field by its code name.
+
+    Its blank rows start on the translation languages the term has no rendering in yet (in ``settings.LANGUAGES``
+    order), so an author types the renderings only. A row left as it started (its language, no rendering) has not
+    changed: Django skips it (an extra form's ``empty_permitted``) and saves nothing for it.
+    """
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        # The term's renderings, read once here and kept by get_queryset for the rows (no further query).
+        taken = {rendering.language for rendering in self.get_queryset()}
+        self.initial_extra = [{"language": code} for code, _name in translation_languages() if code not in taken]
 
     def get_unique_error_message(self, unique_check) -> str:
         return gettext("Each language has one rendering at most.")

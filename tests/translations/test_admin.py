@@ -172,3 +172,80 @@ def test_term_pages_offer_one_rendering_row_per_language(author_client):
         ]
         for response in (added, changed)
     ] == [[("", ""), ("", "")], [("fr", "couche"), ("tr", "katman")]]
+
+
+def selected_languages(response) -> list[str | None]:
+    """The language each rendering row's select starts on, as the page shows it (None: "---------")."""
+    selects = find(
+        response.content,
+        lambda node: node.name == "select" and (attribute(node, "name") or "").endswith("-language"),
+    )
+    chosen = []
+    for select in selects:
+        if attribute(select, "name") == "renderings-__prefix__-language":
+            continue  # the template row the admin's "Add another" copies
+        options = find(select, lambda node: node.name == "option" and "selected" in dict(node.attributes))
+        chosen.append(attribute(options[0], "value") if options else None)
+    return chosen
+
+
+def sent_rows(rows: list[tuple[str, str]]) -> dict:
+    """The add form's POST data as a browser sends it: every rendering row shown, with its language and text."""
+    data = {"term": "optimizer", "note": "", **management("renderings", len(rows))}
+    for index, (language, rendering) in enumerate(rows):
+        data |= {f"renderings-{index}-language": language, f"renderings-{index}-rendering": rendering}
+    return data
+
+
+def test_a_new_term_s_rendering_rows_start_on_each_translation_language(author_client):
+    assert selected_languages(author_client.get(ADD)) == ["fr", "tr"]
+
+
+def test_a_term_missing_a_rendering_offers_a_row_on_that_language(author_client):
+    term = GlossaryTerm.objects.create(term="optimizer")
+    term.renderings.create(language="tr", rendering="optimize edici")
+    response = author_client.get(reverse("admin:translations_glossaryterm_change", args=[term.pk]))
+    assert selected_languages(response) == ["tr", "fr"]
+
+
+def test_the_author_types_one_rendering_and_leaves_the_other_row_blank(author_client):
+    response = author_client.post(ADD, sent_rows([("fr", "optimiseur"), ("tr", "")]))
+    assert response.status_code == 302, errors_of(response)
+    assert glossary() == [("optimizer", False, [("fr", "optimiseur")])]
+
+
+def test_rows_left_on_their_preselected_language_save_nothing(author_client):
+    response = author_client.post(ADD, sent_rows([("fr", ""), ("tr", "")]))
+    assert response.status_code == 302, errors_of(response)
+    assert glossary() == [("optimizer", False, [])]
+
+
+def test_a_term_kept_as_is_ignores_the_blank_preselected_rows(author_client):
+    response = author_client.post(ADD, sent_rows([("fr", ""), ("tr", "")]) | {"term": "NCCL", "keep_as_is": "on"})
+    assert response.status_code == 302, errors_of(response)
+    assert glossary() == [("NCCL", True, [])]
+
+
+def test_a_missing_rendering_is_added_on_its_preselected_row(author_client):
+    term = GlossaryTerm.objects.create(term="optimizer")
+    kept = term.renderings.create(language="tr", rendering="optimize edici")
+    data = {"term": "optimizer", "note": "", **management("renderings", 2, initial=1)}
+    data |= {
+        "renderings-0-id": str(kept.pk),
+        "renderings-0-term": str(term.pk),
+        "renderings-0-language": "tr",
+        "renderings-0-rendering": "optimize edici",
+        "renderings-1-term": str(term.pk),
+        "renderings-1-language": "fr",
+        "renderings-1-rendering": "optimiseur",
+    }
+    response = author_client.post(reverse("admin:translations_glossaryterm_change", args=[term.pk]), data)
+    assert response.status_code == 302, errors_of(response)
+    assert glossary() == [("optimizer", False, [("fr", "optimiseur"), ("tr", "optimize edici")])]
+
+
+def test_a_row_given_another_language_but_no_rendering_asks_for_it(author_client):
+    """The author changed the row, so it is not skipped: it needs its rendering."""
+    response = author_client.post(ADD, sent_rows([("tr", ""), ("fr", "optimiseur")]))
+    assert errors_of(response) == ["This field is required."]
+    assert glossary() == []
