@@ -56,8 +56,8 @@ class GuideChangeList(ChangeList):
 
 @admin.register(Guide)
 class GuideAdmin(TranslatedAdmin):
-    """Guides, with their translations' completeness in the list, and actions that confirm the stale translations
-    of the guides ticked, or of the guide shown, in one language ("Confirm stale French translations")."""
+    """Guides, with their translations' completeness in the list, and list actions that confirm the stale
+    translations of the guides ticked, in one language ("Confirm stale French translations")."""
 
     fields = ["title", "slug", "summary", "body", "ordering", "published"]
     prepopulated_fields = {"slug": ("title_en",)}

@@ -1,5 +1,10 @@
-"""Admin actions on translated content: confirm the stale translations of the chosen objects, one language at a
-time, from a list (the objects ticked) or an object's change page (``admin.ActionLocation.CHANGE_FORM``)."""
+"""Admin actions on translated content: confirm the stale translations of the objects ticked in a list, one
+language at a time.
+
+List actions only: on a change page (Django 6.1's ``ActionLocation.CHANGE_FORM``) the action's "Run" button
+comes before "Save", so pressing Enter in a field would run the action (or say "No action selected.") and drop
+the author's edits.
+"""
 
 from django.contrib import admin, messages
 from django.db.models import QuerySet
@@ -40,14 +45,13 @@ def confirm_stale_action(code: str):
     the stale translations into ``code`` of the chosen objects' own translated fields (``tracking.translated_fields``
     of the admin's model; a quiz's questions are not its own fields), then says how many (``tell_confirmed``).
 
-    Offered to users who may change the model (``permissions=["change"]``), in its list and on an object's change
-    page. Queries: the objects, their ``TranslationSource`` rows, one write per field with a stale translation.
+    Offered in the model's list to users who may change it (``permissions=["change"]``). Queries: the objects,
+    their ``TranslationSource`` rows, one write per field with a stale translation.
     """
 
     @admin.action(
         permissions=["change"],
         description=lazy(_description, str)(code),
-        location=[admin.ActionLocation.CHANGE_LIST, admin.ActionLocation.CHANGE_FORM],
     )
     def action(model_admin: admin.ModelAdmin, request: HttpRequest, queryset: QuerySet) -> None:
         fields = translated_fields(queryset.model)
