@@ -17,9 +17,11 @@ class QuizsiteConfig(AppConfig):
     def ready(self) -> None:
         # Registers the ``folded_contains`` lookup (the admin's search) and SQLite's QUIZSITE_FOLD function, once.
         import quizsite.search  # noqa: F401
+        from quizsite.admin_icons import translate_boolean_icons
         from quizsite.links import name_link_models
 
         name_link_models()
+        translate_boolean_icons()  # the admin's yes/no icons say "Oui", "Evet" (see quizsite/admin_icons.py)
 
 
 class AxesConfig(AxesAppConfig):

@@ -14,7 +14,8 @@ The rules (issue 12, "The admin in French and Turkish reads as native"):
   the noun singular after a number ("8 soru").
 - ``English``: a run of text that is an English interface string of the active catalogues (ours, Django's,
   the libraries') which has a different translation, or that holds English function words, or Django's name
-  for an object without one ("Quiz_guides object (1)").
+  for an object without one ("Quiz_guides object (1)"); or a Python value shown as it is ("True", "False",
+  "None"), as Django's admin wrote the alt text of its yes/no icons.
 - ``ISO date``: a date written 2026-05-12 instead of in the language's format.
 """
 
@@ -48,6 +49,8 @@ ENGLISH_WORDS = re.compile(
 # A date as ISO 8601 writes it ("2026-05-12"), which neither language uses in a sentence; dates are shown in the
 # language's format (django.utils.formats).
 ISO_DATE = re.compile(r"\b\d{4}-\d{2}-\d{2}\b")
+# Python's own words for a value, shown by code that formats a value instead of naming it (``str(True)``).
+PYTHON_VALUES = {"True", "False", "None"}
 LABEL_DECORATION = re.compile(r"\s*(?:\[[a-z]{2}\])?\s*:?\s*$")
 
 
@@ -146,6 +149,6 @@ def find_offences(page: str, html: str | bytes, language: str, allowed: frozense
         if ISO_DATE.search(read):
             findings[Finding(page, "ISO date", text)] = None
         bare = LABEL_DECORATION.sub("", read).strip()
-        if bare in english or ENGLISH_WORDS.search(read):
+        if bare in english or bare in PYTHON_VALUES or ENGLISH_WORDS.search(read):
             findings[Finding(page, "English", text)] = None
     return list(findings)

@@ -12,6 +12,8 @@ from tests.native.detect import Finding, find_offences
         ('<nav class="paginator">8 <span>sorular</span></nav>', "plural after a number", "8 sorular"),
         ("<p>12 denemeler</p>", "plural after a number", "12 denemeler"),
         ('<img alt="Search">', "English", "Search"),
+        ('<td class="field-published"><img src="/static/admin/img/icon-yes.svg" alt="True"></td>', "English", "True"),
+        ('<div class="readonly"><img src="/static/admin/img/icon-no.svg" alt="False"></div>', "English", "False"),
         ("<p>Quiz_guides object (1)</p>", "English", "Quiz_guides object (1)"),
         ("<p>Select all the questions</p>", "English", "Select all the questions"),
         ("<h1>deniz – Test (2026-05-12 14:03)</h1>", "ISO date", "deniz – Test (2026-05-12 14:03)"),
