@@ -137,19 +137,19 @@ def test_glossary_list_shows_each_languages_rendering(author_client):
     load_demo_terms()
     response = author_client.get(LIST)
     assert list_rows(response) == [
-        ["GPU", "True", "GPU", "GPU"],
-        ["NCCL", "True", "NCCL", "NCCL"],
-        ["all-reduce", "True", "all-reduce", "all-reduce"],
-        ["batch", "False", "lot", "yığın"],
-        ["gradient", "False", "gradient", "gradyan"],
-        ["layer", "False", "couche", "katman"],
-        ["worker", "True", "worker", "worker"],
+        ["GPU", "Yes", "GPU", "GPU"],
+        ["NCCL", "Yes", "NCCL", "NCCL"],
+        ["all-reduce", "Yes", "all-reduce", "all-reduce"],
+        ["batch", "No", "lot", "yığın"],
+        ["gradient", "No", "gradient", "gradyan"],
+        ["layer", "No", "couche", "katman"],
+        ["worker", "Yes", "worker", "worker"],
     ]
 
 
 def test_glossary_list_shows_a_dash_where_a_language_has_no_rendering(author_client):
     GlossaryTerm.objects.create(term="optimizer").renderings.create(language="fr", rendering="optimiseur")
-    assert list_rows(author_client.get(LIST)) == [["optimizer", "False", "optimiseur", "-"]]
+    assert list_rows(author_client.get(LIST)) == [["optimizer", "No", "optimiseur", "-"]]
 
 
 @pytest.mark.parametrize(("query", "found"), [("YIĞIN", ["batch"]), ("couche", ["layer"]), ("Gpu", ["GPU"])])
