@@ -1,3 +1,5 @@
+from axes.admin import AccessAttemptAdmin
+from axes.models import AccessAttempt
 from django.contrib import admin
 from django.contrib.auth.admin import UserAdmin
 from django.contrib.auth.forms import AdminPasswordChangeForm, SetUnusablePasswordMixin
@@ -27,3 +29,21 @@ class QuizsiteUserAdmin(UserAdmin):
     """Django's user admin, with ``PasswordChangeForm``."""
 
     change_password_form = PasswordChangeForm
+
+
+class LoginAttemptAdmin(AccessAttemptAdmin):
+    """django-axes's list of counted log-in attempts (see ``accounts.throttling``), with its "status" column named
+    in the administrator's language: django-axes gives that column no name, so Django shows the method's, in
+    English ("Status"). Its values ("3 essai(s) restant(s)", "Bloqué") are re-translated in
+    ``quizsite/library_strings.py``."""
+
+    @admin.display(description=_("status"))
+    def status(self, obj: AccessAttempt) -> str:
+        """How many tries are left before the lock-out, or that it is locked out (django-axes's wording)."""
+        return super().status(obj)
+
+
+# Importing axes.admin (above) registers django-axes's own list (when AXES_ENABLE_ADMIN); ours takes its place.
+if admin.site.is_registered(AccessAttempt):
+    admin.site.unregister(AccessAttempt)
+    admin.site.register(AccessAttempt, LoginAttemptAdmin)

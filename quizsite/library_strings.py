@@ -45,4 +45,24 @@ LIBRARY_STRINGS = [
     # django-axes: names its Turkish catalogue lacks (an admin section's entry read "Access failures").
     gettext_noop("access failure"),
     gettext_noop("access failures"),
+    # django-axes's admin (superusers): its filters, columns and fields, which its catalogues leave in English
+    # ("Süzgeç: Locked Out", "Selon « Locked Out »") or write in German-style Title Case ("GET-Verisi",
+    # "Girişim Zamanı"). "Attempt Remaining" follows a number: "3 essai(s) restant(s)", "3 deneme hakkı kaldı".
+    gettext_noop("Locked Out"),
+    gettext_noop("Access lock out"),
+    gettext_noop("Attempt Remaining"),
+    gettext_noop("Attempt Time"),
+    gettext_noop("Logout Time"),
+    gettext_noop("Expires At"),
+    gettext_noop("Not set"),
+    gettext_noop("IP Address"),
+    gettext_noop("User Agent"),
+    gettext_noop("HTTP Accept"),
+    gettext_noop("Failed Logins"),
+    gettext_noop("GET Data"),
+    gettext_noop("POST Data"),
+    gettext_noop("Form Data"),
+    gettext_noop("Meta Data"),
+    gettext_noop("Session key hash (sha256)"),
+    gettext_noop("Clean up expired attempts"),
 ]

@@ -11,6 +11,7 @@ visited, for its first row).
 import copy
 from dataclasses import dataclass, field
 
+from axes.models import AccessAttempt, AccessFailureLog, AccessLog
 from django.contrib import admin
 from django.contrib.auth import get_user_model
 from django.contrib.auth.tokens import default_token_generator
@@ -30,8 +31,9 @@ from tests.native.detect import Finding, find_offences
 from translations.glossary import load_demo_terms
 
 # django-axes's log of log-in attempts, for superusers: its models name their rows in English with ISO dates, in
-# the library's code (its list and the counts in words are translated; see quizsite/templatetags/admin_counts.py).
-NOT_WALKED = {"axes"}
+# the library's code, so only their lists are walked (their filters, columns and counts are translated: see
+# quizsite/library_strings.py and quizsite/templatetags/admin_counts.py), with the rows' names read as data.
+NAMED_IN_ENGLISH = {"axes"}
 ADMIN_NAME = "ada"  # usernames that are no word of any of the languages
 LEARNER_NAME = "deniz"
 
@@ -47,6 +49,8 @@ class Visit:
         data: for a POST (a form sent, e.g. with mistakes), its fields; None for a GET.
         is_admin: the admin shows authors the English text of content not yet translated, as it is (the
             translation grid flags it); learner pages must mark it ``lang="en"``, so there it is read.
+        rows_of: a library's model that names its rows in English (``NAMED_IN_ENGLISH``): its rows' names, which
+            its list shows in each row's checkbox label, are not read.
     """
 
     label: str
@@ -54,6 +58,7 @@ class Visit:
     who: str = "admin"
     data: dict | None = None
     is_admin: bool = True
+    rows_of: type[models.Model] | None = None
 
 
 @dataclass
@@ -71,7 +76,8 @@ class World:
 def build_world(language: str) -> World:
     """The demo content and glossary, its quiz copied as "spare" (never answered), an administrator who edited
     the quiz once (so its history has an entry), and the learner ``LEARNER_NAME`` with a finished attempt (two
-    wrong answers) and one that answered 3 of 8 questions, both in ``language``."""
+    wrong answers) and one that answered 3 of 8 questions, both in ``language``, and a row in each of
+    django-axes's logs for the learner (a log-in that failed twice, one that locked them out, one log-in)."""
     data = read_quiz_file(DEMO_FILE)
     quiz = quiz_create_from_data(data).quiz
     load_demo_terms()
@@ -79,6 +85,10 @@ def build_world(language: str) -> World:
     spare["quiz"]["slug"] = "spare-quiz"
     spare_quiz = quiz_create_from_data(spare).quiz
     learner = make_user(LEARNER_NAME)
+    tried = {"username": LEARNER_NAME, "ip_address": "192.0.2.7", "user_agent": "Mozilla/5.0", "path_info": "/"}
+    AccessAttempt.objects.create(**tried, get_data="", post_data="", failures_since_start=2)
+    AccessFailureLog.objects.create(**tried, locked_out=True)
+    AccessLog.objects.create(**tried)
     finished = answer_quiz(learner, quiz, [1, 2, 1, 1, 3, 1, 1, 1], language=language)
     unfinished = answer_quiz(learner, quiz, [1, 1, 2], language=language)
     clients = {"admin": Client(), "learner": Client(), "visitor": Client()}
@@ -130,7 +140,10 @@ def admin_visits(world: World) -> list[Visit]:
         for label in sorted({model._meta.app_label for model in admin.site._registry})
     ]
     for model in admin.site._registry:
-        if model._meta.app_label in NOT_WALKED:
+        if model._meta.app_label in NAMED_IN_ENGLISH:
+            visits.append(
+                Visit(f"admin: {model._meta.model_name} list", _admin_url(model, "changelist"), rows_of=model)
+            )
             continue
         visits += model_visits(model, model._default_manager.order_by("pk").first())
     changelist = _admin_url(Quiz, "changelist")
@@ -196,7 +209,8 @@ def walk(world: World, visits: list[Visit]) -> list[Finding]:
     """Open each page in ``world.language`` (the learner pages by their prefix, the admin by the browser's
     language) and return every finding; a page that does not end on 200 (after redirects) is a finding too.
 
-    Usernames and slugs are allowed as they are; on admin pages, the content's English texts too.
+    Usernames and slugs are allowed as they are; on admin pages, the content's English texts too, and the names
+    of the rows of a ``Visit.rows_of``.
     """
     language = world.language
     names = {ADMIN_NAME, LEARNER_NAME, world.quiz.slug, world.spare_quiz.slug}
@@ -212,5 +226,7 @@ def walk(world: World, visits: list[Visit]) -> list[Finding]:
             findings.append(Finding(visit.label, "status", f"{path} answered {response.status_code}"))
             continue
         allowed = with_content if visit.is_admin else frozenset(names)
+        if visit.rows_of is not None:
+            allowed |= {str(row) for row in visit.rows_of._default_manager.all()}
         findings += find_offences(visit.label, response.content, language, allowed)
     return findings
