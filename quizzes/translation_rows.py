@@ -5,6 +5,7 @@ from dataclasses import dataclass
 
 from django.db import models
 from django.db.models import Exists, OuterRef, Prefetch, Q
+from django.utils.text import capfirst
 from django.utils.translation import gettext
 
 from guides.models import Guide
@@ -82,7 +83,9 @@ class QuizText:
     """One row of a quiz's translation grid.
 
     Attributes:
-        label: which text, in the active language: "Question 3 · choice B", "Quiz · title".
+        label: which text, in the active language: "Question 3 · Choice B", "Quiz · Title". The part after
+            "·" is capitalized as the admin's field labels are (Django's ``capfirst`` on the field's verbose
+            name: "Başlık", "İçerik"; Turkish names that start with i are written with İ).
         row: its ``translations.states.Row`` (English and a cell per language).
         page: the instance whose admin change page holds the text's field: the quiz for its own texts, the
             question for its texts and its choices', the guide for its texts.
@@ -137,7 +140,7 @@ def _text_rows(items: list[tuple[object, str]], glossary: list[Entry] | None = N
 
 def _labelled(row: Row, questions: dict[int, Question], choice_index: dict[int, int]) -> QuizText:
     instance, field = row.instance, row.field
-    verbose = str(type(instance)._meta.get_field(field).verbose_name)
+    verbose = capfirst(str(type(instance)._meta.get_field(field).verbose_name))
     if isinstance(instance, Quiz):
         label = gettext("Quiz · %(field)s") % {"field": verbose}
         return QuizText(label=label, row=row, page=instance, input_name=field)
@@ -146,7 +149,7 @@ def _labelled(row: Row, questions: dict[int, Question], choice_index: dict[int, 
         return QuizText(label=label, row=row, page=instance, input_name=field)
     if isinstance(instance, Choice):
         question, index = questions[instance.question_id], choice_index[instance.pk]
-        label = gettext("Question %(number)s · choice %(letter)s") % {
+        label = gettext("Question %(number)s · Choice %(letter)s") % {
             "number": question.position,
             "letter": choice_letter(index),
         }

@@ -31,7 +31,7 @@ def test_a_cell_link_opens_the_field_on_its_language_tab(author, live_server):
     page, problems = author
     page.goto(f"{live_server.url}/admin/quizzes/quiz/{Quiz.objects.get().pk}/change/")
     page.get_by_role("link", name="Translations").click()
-    page.get_by_role("link", name="Edit Question 2 · choice C (Turkish)").click()
+    page.get_by_role("link", name="Edit Question 2 · Choice C (Turkish)").click()
 
     question = Question.objects.get(position=2)
     page.wait_for_url(f"{live_server.url}/admin/quizzes/question/{question.pk}/change/#id_choices-2-text_tr")
@@ -66,7 +66,7 @@ def test_a_stale_cell_is_confirmed_from_the_keyboard(author, live_server):
     question.text_en = "In standard data parallelism, what does every GPU hold?"
     question.save()
     page.goto(grid_address(live_server))
-    button = page.get_by_role("button", name="Confirm Question 1 · text (French)")
+    button = page.get_by_role("button", name="Confirm Question 1 · Text (French)")
     button.focus()
     page.keyboard.press("Enter")
     page.wait_for_url(f"{grid_address(live_server)}#text-quizzes-question-{question.pk}-text")

@@ -21,12 +21,12 @@ TRANSLATED_QUESTIONS = {1, 2, 5}
 
 def demo_rows() -> list[tuple[str, str, str]]:
     """The demo grid's rows as (label, French state, Turkish state), in reading order."""
-    expected = [("Quiz · title", T, T), ("Quiz · description", T, M)]
+    expected = [("Quiz · Title", T, T), ("Quiz · Description", T, M)]
     for number in range(1, 9):
         state = T if number in TRANSLATED_QUESTIONS else M
-        expected += [(f"Question {number} · text", state, state), (f"Question {number} · explanation", state, state)]
-        expected += [(f"Question {number} · choice {letter}", state, state) for letter in "ABCD"]
-    expected += [(f"Guide “Data parallelism” · {field}", T, M) for field in ("title", "summary", "body")]
+        expected += [(f"Question {number} · Text", state, state), (f"Question {number} · Explanation", state, state)]
+        expected += [(f"Question {number} · Choice {letter}", state, state) for letter in "ABCD"]
+    expected += [(f"Guide “Data parallelism” · {field}", T, M) for field in ("Title", "Summary", "Body")]
     return expected
 
 
@@ -88,6 +88,35 @@ def test_the_demo_grid_shows_each_text_state_exactly(author_client, demo_quiz):
     assert confirm_buttons(response, demo_quiz) == []  # nothing stale
 
 
+@pytest.mark.parametrize(
+    ("language", "first", "last"),
+    [
+        (
+            "fr",
+            [
+                "Quiz · Titre",
+                "Quiz · Description",
+                "Question 1 · Texte",
+                "Question 1 · Explication",
+                "Question 1 · Choix A",
+            ],
+            [f"Guide «\u00a0Parallélisme des données\u00a0» · {name}" for name in ("Titre", "Résumé", "Contenu")],
+        ),
+        (
+            "tr",
+            ["Test · Başlık", "Test · Açıklama", "Soru 1 · Metin", "Soru 1 · Açıklama", "Soru 1 · Seçenek A"],
+            [f"Rehber “Data parallelism” · {name}" for name in ("Başlık", "Özet", "İçerik")],
+        ),
+    ],
+)
+def test_the_grid_labels_name_each_field_capitalized_in_the_language(author_client, demo_quiz, language, first, last):
+    """The field's name after "·" starts with a capital, as the admin's field labels do (Turkish "body" is "İçerik",
+    which once stood next to "· başlık")."""
+    response = author_client.get(grid_url(demo_quiz), headers={"accept-language": language})
+    labels = [row[0] for row in grid_rows(response)]
+    assert (labels[:5], labels[-3:]) == (first, last)
+
+
 def test_each_cell_links_to_its_field_on_the_page_that_holds_it(author_client, demo_quiz):
     response = author_client.get(grid_url(demo_quiz))
     question = demo_quiz.questions.get(position=2)
@@ -147,8 +176,8 @@ def test_editing_the_english_of_a_translated_question_marks_it_stale_and_confirm
     assert author_client.post(question_change_url(question), data).status_code == 302
 
     response = author_client.get(grid_url(demo_quiz))
-    assert grid_rows(response)[2] == ("Question 1 · text", S, S)
-    assert [row for row in grid_rows(response) if S in row] == [("Question 1 · text", S, S)]
+    assert grid_rows(response)[2] == ("Question 1 · Text", S, S)
+    assert [row for row in grid_rows(response) if S in row] == [("Question 1 · Text", S, S)]
     assert counts(response) == {"French": ["22", "30", "1", "0"], "Turkish": ["18", "34", "1", "0"]}
     cell = {"model": "quizzes.question", "object_id": str(question.pk), "field": "text"}
     assert confirm_buttons(response, demo_quiz) == [
@@ -161,7 +190,7 @@ def test_editing_the_english_of_a_translated_question_marks_it_stale_and_confirm
     response = author_client.post(confirm_url(demo_quiz), {**cell, "language": "fr"}, follow=True)
     assert response.redirect_chain == [(f"{grid_url(demo_quiz)}#text-quizzes-question-{question.pk}-text", 302)]
     assert messages_of(response) == ["1 stale translation confirmed."]
-    assert grid_rows(response)[2] == ("Question 1 · text", T, S)
+    assert grid_rows(response)[2] == ("Question 1 · Text", T, S)
     assert TranslationSource.objects.filter(stale=True).count() == 1
 
 

@@ -23,20 +23,20 @@ def demo_glossary(db):
 
 EXPECTED_OFF_GLOSSARY = {
     "fr": {
-        "Quiz · description": ("worker",),  # "travailleurs"
-        "Question 1 · choice B": ("layer",),  # "calques"
-        "Question 2 · choice B": ("gradient",),  # "dégradés"
-        "Question 5 · choice A": ("all-reduce", "gradient"),  # "le dégradé, réduisez tout"
-        "Question 5 · choice B": ("gradient",),
-        "Question 5 · choice C": ("gradient",),
+        "Quiz · Description": ("worker",),  # "travailleurs"
+        "Question 1 · Choice B": ("layer",),  # "calques"
+        "Question 2 · Choice B": ("gradient",),  # "dégradés"
+        "Question 5 · Choice A": ("all-reduce", "gradient"),  # "le dégradé, réduisez tout"
+        "Question 5 · Choice B": ("gradient",),
+        "Question 5 · Choice C": ("gradient",),
     },
     "tr": {
-        "Question 1 · explanation": ("batch",),  # "partinin"
-        "Question 1 · choice A": ("batch",),  # "Partinin"
-        "Question 2 · choice B": ("all-reduce", "gradient"),  # "degradelerin … All-azaltma"
-        "Question 5 · choice A": ("all-reduce", "gradient"),  # "degradeyi tamamen azaltın"
-        "Question 5 · choice B": ("gradient",),
-        "Question 5 · choice C": ("gradient",),
+        "Question 1 · Explanation": ("batch",),  # "partinin"
+        "Question 1 · Choice A": ("batch",),  # "Partinin"
+        "Question 2 · Choice B": ("all-reduce", "gradient"),  # "degradelerin … All-azaltma"
+        "Question 5 · Choice A": ("all-reduce", "gradient"),  # "degradeyi tamamen azaltın"
+        "Question 5 · Choice B": ("gradient",),
+        "Question 5 · Choice C": ("gradient",),
     },
 }
 
@@ -59,14 +59,14 @@ def test_the_grid_lists_off_glossary_terms_and_counts_them(author_client, demo_q
         if terms:
             flagged.append((own_text(find(row, lambda node: node.name == "th")[0]), terms))
     assert flagged == [
-        ("Quiz · description", ["Off glossary: worker"]),
-        ("Question 1 · explanation", ["Off glossary: batch"]),
-        ("Question 1 · choice A", ["Off glossary: batch"]),
-        ("Question 1 · choice B", ["Off glossary: layer"]),
-        ("Question 2 · choice B", ["Off glossary: gradient", "Off glossary: all-reduce, gradient"]),
-        ("Question 5 · choice A", ["Off glossary: all-reduce, gradient", "Off glossary: all-reduce, gradient"]),
-        ("Question 5 · choice B", ["Off glossary: gradient", "Off glossary: gradient"]),
-        ("Question 5 · choice C", ["Off glossary: gradient", "Off glossary: gradient"]),
+        ("Quiz · Description", ["Off glossary: worker"]),
+        ("Question 1 · Explanation", ["Off glossary: batch"]),
+        ("Question 1 · Choice A", ["Off glossary: batch"]),
+        ("Question 1 · Choice B", ["Off glossary: layer"]),
+        ("Question 2 · Choice B", ["Off glossary: gradient", "Off glossary: all-reduce, gradient"]),
+        ("Question 5 · Choice A", ["Off glossary: all-reduce, gradient", "Off glossary: all-reduce, gradient"]),
+        ("Question 5 · Choice B", ["Off glossary: gradient", "Off glossary: gradient"]),
+        ("Question 5 · Choice C", ["Off glossary: gradient", "Off glossary: gradient"]),
     ]
 
 
@@ -76,6 +76,6 @@ def test_translation_status_prints_off_glossary_terms(demo_quiz, demo_glossary):
     lines = out.getvalue().splitlines()
     assert lines[1] == "French: 23 translated, 30 missing, 0 stale, 6 off glossary"
     assert [line for line in lines if "Off glossary" in line][:2] == [
-        "  Quiz · description: Translated; Off glossary: worker",
-        "  Question 1 · choice B: Translated; Off glossary: layer",
+        "  Quiz · Description: Translated; Off glossary: worker",
+        "  Question 1 · Choice B: Translated; Off glossary: layer",
     ]

@@ -17,8 +17,8 @@ UNTRANSLATED_QUESTIONS = (3, 4, 6, 7, 8)
 def missing_questions() -> list[str]:
     lines = []
     for number in UNTRANSLATED_QUESTIONS:
-        lines += [f"  Question {number} · text: {MISSING}", f"  Question {number} · explanation: {MISSING}"]
-        lines += [f"  Question {number} · choice {letter}: {MISSING}" for letter in "ABCD"]
+        lines += [f"  Question {number} · Text: {MISSING}", f"  Question {number} · Explanation: {MISSING}"]
+        lines += [f"  Question {number} · Choice {letter}: {MISSING}" for letter in "ABCD"]
     return lines
 
 
@@ -34,11 +34,11 @@ def test_the_demo_status_is_exact(demo_quiz):
         "French: 23 translated, 30 missing, 0 stale, 0 off glossary",
         *missing_questions(),
         "Turkish: 19 translated, 34 missing, 0 stale, 0 off glossary",
-        f"  Quiz · description: {MISSING}",
+        f"  Quiz · Description: {MISSING}",
         *missing_questions(),
-        f"  Guide “Data parallelism” · title: {MISSING}",
-        f"  Guide “Data parallelism” · summary: {MISSING}",
-        f"  Guide “Data parallelism” · body: {MISSING}",
+        f"  Guide “Data parallelism” · Title: {MISSING}",
+        f"  Guide “Data parallelism” · Summary: {MISSING}",
+        f"  Guide “Data parallelism” · Body: {MISSING}",
     ]
 
 
@@ -49,13 +49,13 @@ def test_a_stale_translation_gets_its_line(demo_quiz):
     lines = status("data-parallelism")
     assert lines[1:3] == [
         "French: 22 translated, 30 missing, 1 stale, 0 off glossary",
-        "  Question 2 · choice C: Stale",
+        "  Question 2 · Choice C: Stale",
     ]
     assert lines[33:35] == [
         "Turkish: 18 translated, 34 missing, 1 stale, 0 off glossary",
-        f"  Quiz · description: {MISSING}",
+        f"  Quiz · Description: {MISSING}",
     ]
-    assert lines[35] == "  Question 2 · choice C: Stale"
+    assert lines[35] == "  Question 2 · Choice C: Stale"
 
 
 def test_without_a_slug_every_quiz_has_its_section(demo_quiz):
@@ -65,10 +65,10 @@ def test_without_a_slug_every_quiz_has_its_section(demo_quiz):
     assert lines[:7] == [
         "Caching (caching)",
         "French: 1 translated, 4 missing, 0 stale, 0 off glossary",
-        f"  Quiz · title: {MISSING}",
-        f"  Question 1 · explanation: {MISSING}",
-        f"  Question 1 · choice A: {MISSING}",
-        f"  Question 1 · choice B: {MISSING}",
+        f"  Quiz · Title: {MISSING}",
+        f"  Question 1 · Explanation: {MISSING}",
+        f"  Question 1 · Choice A: {MISSING}",
+        f"  Question 1 · Choice B: {MISSING}",
         "Turkish: 1 translated, 4 missing, 0 stale, 0 off glossary",
     ]
     assert lines[11:13] == ["", "Data parallelism quiz (data-parallelism)"]
