@@ -370,7 +370,7 @@ class Learner:
         assert f'class="feedback {"feedback-correct" if right else "feedback-incorrect"}"' in feedback.text
 
     def score(self) -> str:
-        """The score on the results page, as shown: ``"6 / 8"``."""
+        """The score on the results page, as shown: ``"6/8"``."""
         page = self.browser.get(f"{QUIZ_PATH}results/")
         assert page.status == 200, f"results: {page!r}"
         start = page.text.index('<span class="score-value">') + len('<span class="score-value">')

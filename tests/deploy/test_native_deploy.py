@@ -29,7 +29,7 @@ from tests.deploy.support import (
 
 # Questions 3 and 6 answered wrongly, the others rightly.
 WRONG_POSITIONS = {3, 6}
-EXPECTED_SCORE = "6 / 8"
+EXPECTED_SCORE = "6/8"
 PUBLIC_PAGES = [
     "/{lang}/",
     "/{lang}/guides/data-parallelism/",

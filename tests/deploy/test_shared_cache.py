@@ -57,7 +57,7 @@ def test_a_learner_alternating_between_two_gunicorns_keeps_the_session_and_gets_
     for position in range(1, 9):
         learner.answer(position, right=position not in WRONG_POSITIONS)
 
-    assert learner.score() == "6 / 8"
+    assert learner.score() == "6/8"
     assert min(browser.requests_per_port.values()) >= 10, browser.requests_per_port
     assert redis_database.exists(SESSION_KEY_PREFIX + browser.cookies["sessionid"]) == 1
 

@@ -33,7 +33,7 @@ QUESTIONS = 8
 # Issue 11 asks for WCAG 2.2 AA. With these tags axe-core runs every rule its default run has but the
 # best-practice ones (and the obsolete duplicate-id rules): axe.getRules() of axe-core 4.12, checked.
 WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
-# The questions the walk answers wrong (the others, right): its score is 7 / 8.
+# The questions the walk answers wrong (the others, right): its score is 7/8.
 WRONG_QUESTIONS = {2}
 
 UI = {
@@ -52,7 +52,7 @@ UI = {
         "result right": "Right",
         "result wrong": "Wrong",
         "back to guide": "Back to the guide",
-        "score": "{score} / {total}",
+        "score": "{score}/{total}",
     },
     "fr": {
         "start": "Commencer",
@@ -66,8 +66,8 @@ UI = {
         "error": "Erreur\u00a0:",
         "progress": "Question {number} de {total}",
         "language": "français",
-        "result right": "Correct",
-        "result wrong": "Incorrect",
+        "result right": "Juste",
+        "result wrong": "Fausse",
         "back to guide": "Retour au guide",
         "score": "{score}/{total}",
     },
@@ -86,7 +86,7 @@ UI = {
         "result right": "Doğru",
         "result wrong": "Yanlış",
         "back to guide": "Rehbere dön",
-        "score": "{score} / {total}",
+        "score": "{score}/{total}",
     },
 }
 

@@ -91,7 +91,7 @@ def test_a_learner_takes_the_whole_quiz_with_the_keyboard_and_always_sees_the_fo
             assert is_focused(page.get_by_role("link", name=link, exact=True)), f"question {number}"
             keyboard.press_and_load("Enter")
         assert page.url == f"{live_server.url}/en/quizzes/{QUIZ}/results/"
-        assert page.locator(".score-value").inner_text() == f"{QUESTIONS - len(WRONG_QUESTIONS)} / {QUESTIONS}"
+        assert page.locator(".score-value").inner_text() == f"{QUESTIONS - len(WRONG_QUESTIONS)}/{QUESTIONS}"
     finally:
         page.context.close()
     assert keyboard.unseen_focus == [], "Focus not drawn:\n" + "\n".join(keyboard.unseen_focus)

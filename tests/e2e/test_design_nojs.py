@@ -45,7 +45,7 @@ def test_without_javascript_a_learner_switches_language_and_takes_the_whole_quiz
             link = ui["see results"] if number == QUESTIONS else ui["next"]
             submit(page, page.locator(".action-bar").get_by_role("link", name=link, exact=True))
         assert page.url == f"{live_server.url}/tr/quizzes/{QUIZ}/results/"
-        assert page.locator(".score-value").inner_text() == f"{QUESTIONS - len(WRONG_QUESTIONS)} / {QUESTIONS}"
+        assert page.locator(".score-value").inner_text() == f"{QUESTIONS - len(WRONG_QUESTIONS)}/{QUESTIONS}"
         # A result opens to its answer without a script: question 2's shows the correct answer.
         result = page.locator("ol.results details.result").nth(1)
         result.locator("summary").click()

@@ -83,7 +83,7 @@ NOT_YET_TRANSLATED = {
     "fr": "{missing} questions sur {total} ne sont pas encore traduites en français.",
     "tr": "{total} sorudan {missing} tanesi henüz Türkçeye çevrilmedi.",
 }
-SCORE = {"en": "{score} / {total}", "fr": "{score}/{total}", "tr": "{score} / {total}"}
+SCORE = {"en": "{score}/{total}", "fr": "{score}/{total}", "tr": "{score}/{total}"}
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

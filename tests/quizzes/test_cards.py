@@ -50,7 +50,7 @@ def take(quiz, picks: list[int], *, learner=None, guest: uuid.UUID | None = None
 
 def quizzes_in_each_state(client: Client, visitor: str):
     """Four quizzes of the guide "path", one per status, taken by ``visitor`` ("learner" or "guest") through
-    ``client``: "Fresh" not started; "Halfway" two of eight answered; "Done" finished twice, 8 / 8 then 5 / 8;
+    ``client``: "Fresh" not started; "Halfway" two of eight answered; "Done" finished twice, 8/8 then 5/8;
     "Emptied" one of two answered, then an author removed the other."""
     guide = make_guide(slug="path")
     fresh = make_quiz("fresh", "Fresh", questions=3)
@@ -76,7 +76,7 @@ def quizzes_in_each_state(client: Client, visitor: str):
         (
             "en",
             {
-                "Done": "Last score: 5 / 8",
+                "Done": "Last score: 5/8",
                 "Emptied": "You have answered every question.",
                 "Fresh": "Not started",
                 "Halfway": "Question 3 of 8",
@@ -94,7 +94,7 @@ def quizzes_in_each_state(client: Client, visitor: str):
         (
             "tr",
             {
-                "Done": "Son puan: 5 / 8",
+                "Done": "Son puan: 5/8",
                 "Emptied": "Tüm soruları cevapladınız.",
                 "Fresh": "Başlanmadı",
                 "Halfway": "8 sorudan 3. soru",

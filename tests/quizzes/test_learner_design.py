@@ -157,8 +157,8 @@ def score_card(client: Client, quiz, language: str) -> dict:
 @pytest.mark.parametrize(
     ("language", "picks", "score", "percent", "message"),
     [
-        ("en", [1, 1, 1, 1], "4 / 4", "100%", "A perfect score. Well done!"),
-        ("en", [1, 1, 1, 2], "3 / 4", "75%", "Good effort. The explanations below cover the ones you missed."),
+        ("en", [1, 1, 1, 1], "4/4", "100%", "A perfect score. Well done!"),
+        ("en", [1, 1, 1, 2], "3/4", "75%", "Good effort. The explanations below cover the ones you missed."),
         (
             "fr",
             [1, 2, 2, 2],
@@ -166,7 +166,7 @@ def score_card(client: Client, quiz, language: str) -> dict:
             f"25{NBSP}%",
             f"Continuez{NBSP}: lisez les explications ci-dessous, puis réessayez.",
         ),
-        ("tr", [1, 1, 1, 2], "3 / 4", "%75", "İyi bir deneme. Aşağıdaki açıklamalar, kaçırdığınız soruları anlatıyor."),
+        ("tr", [1, 1, 1, 2], "3/4", "%75", "İyi bir deneme. Aşağıdaki açıklamalar, kaçırdığınız soruları anlatıyor."),
     ],
 )
 def test_results_open_on_a_score_card(client, language, picks, score, percent, message):

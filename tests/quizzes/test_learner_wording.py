@@ -98,7 +98,7 @@ def test_the_results_list_marks_each_answer_in_english_where_it_is_folded(client
     answer_quiz(learner, quiz, [1, 1], language=language)
     client.force_login(learner)
     page = client.get(url("quizzes:results", language, slug=quiz.slug)).content.decode()
-    verdict = {"fr": "Correct", "tr": "Doğru"}[language]
+    verdict = {"fr": "Juste", "tr": "Doğru"}[language]
     assertInHTML(
         f'<summary><span class="result-verdict" lang="{language}">{verdict}</span> '
         f'<span class="question-text">Q1</span></summary>',
@@ -138,3 +138,25 @@ def test_the_statistics_count_column_reads_selections_in_french(author_client):
     (table,) = find(statistics, lambda node: node.name == "table")
     # The last column counts how many learners picked each choice (the admin's CSS sets headers in capitals).
     assert [own_text(th) for th in find(table, lambda node: node.name == "th")][-1] == "sélections"
+
+
+@pytest.mark.parametrize(
+    ("language", "verdicts", "scores"),
+    [
+        ("fr", ["Juste", "Fausse"], [f"Meilleur score{NBSP}: 1/2", "1/2"]),
+        ("tr", ["Doğru", "Yanlış"], ["En iyi puanınız: 1/2", "1/2"]),
+    ],
+)
+def test_results_and_progress_say_right_wrong_and_the_score_as_the_rest_of_the_flow(client, language, verdicts, scores):
+    """The French results said "Correct"/"Incorrect" where the question page says "Votre réponse : juste";
+    the Turkish pages wrote "1 / 2" where the French ones write "1/2"."""
+    quiz = make_quiz(questions=2)
+    learner = make_user()
+    answer_quiz(learner, quiz, [1, 2], language=language)
+    client.force_login(learner)
+
+    results = client.get(url("quizzes:results", language, slug=quiz.slug)).content
+    progress = client.get(url("progress", language)).content
+
+    assert (texts_of(results, "result-verdict"), texts_of(results, "score-value")) == (verdicts, ["1/2"])
+    assert [*texts_of(progress, "best-score"), own_text(find(progress, lambda node: node.name == "td")[-1])] == scores

@@ -125,10 +125,10 @@ STATUSES = {
 }
 LAST_SCORES = {
     "en": [
-        "Last score: 1 / 3, on March 2, 2026, 2:30 p.m.",
-        "Last score: 2 / 3, on March 3, 2026, 10 a.m.",
-        "Last score: 2 / 2, on March 5, 2026, 8 a.m.",
-        "Last score: 1 / 2, on March 4, 2026, 4:45 p.m.",
+        "Last score: 1/3, on March 2, 2026, 2:30 p.m.",
+        "Last score: 2/3, on March 3, 2026, 10 a.m.",
+        "Last score: 2/2, on March 5, 2026, 8 a.m.",
+        "Last score: 1/2, on March 4, 2026, 4:45 p.m.",
     ],
     "fr": [
         "Dernier score\u00a0: 1/3, le 2 mars 2026 14:30",
@@ -137,21 +137,21 @@ LAST_SCORES = {
         "Dernier score\u00a0: 1/2, le 4 mars 2026 16:45",
     ],
     "tr": [
-        "Son puanınız: 1 / 3 (02 Mart 2026 14:30)",
-        "Son puanınız: 2 / 3 (03 Mart 2026 10:00)",
-        "Son puanınız: 2 / 2 (05 Mart 2026 08:00)",
-        "Son puanınız: 1 / 2 (04 Mart 2026 16:45)",
+        "Son puanınız: 1/3 (02 Mart 2026 14:30)",
+        "Son puanınız: 2/3 (03 Mart 2026 10:00)",
+        "Son puanınız: 2/2 (05 Mart 2026 08:00)",
+        "Son puanınız: 1/2 (04 Mart 2026 16:45)",
     ],
 }
 BEST_SCORES = {
-    "en": ["Best score: 3 / 3", "Best score: 2 / 3", "Best score: 2 / 2", "Best score: 1 / 2"],
+    "en": ["Best score: 3/3", "Best score: 2/3", "Best score: 2/2", "Best score: 1/2"],
     "fr": [f"Meilleur score\u00a0: {score}" for score in ("3/3", "2/3", "2/2", "1/2")],
-    "tr": [f"En iyi puanınız: {score}" for score in ("3 / 3", "2 / 3", "2 / 2", "1 / 2")],
+    "tr": [f"En iyi puanınız: {score}" for score in ("3/3", "2/3", "2/2", "1/2")],
 }
 ALPHA_ATTEMPTS = {
-    "en": [("March 2, 2026, 2:30 p.m.", "1 / 3"), ("March 1, 2026, 9:05 a.m.", "3 / 3")],
+    "en": [("March 2, 2026, 2:30 p.m.", "1/3"), ("March 1, 2026, 9:05 a.m.", "3/3")],
     "fr": [("2 mars 2026 14:30", "1/3"), ("1 mars 2026 09:05", "3/3")],
-    "tr": [("02 Mart 2026 14:30", "1 / 3"), ("01 Mart 2026 09:05", "3 / 3")],
+    "tr": [("02 Mart 2026 14:30", "1/3"), ("01 Mart 2026 09:05", "3/3")],
 }
 
 
@@ -222,7 +222,7 @@ def test_a_quiz_no_longer_published_shows_its_results_without_a_way_to_its_page(
     ]
     assert list(elements(zeta, "form")) == []
     response = learner_client.get(url("quizzes:attempt_results", slug="zeta", pk=known_attempts["zeta"].pk))
-    assertInHTML('<span class="score-value">1 / 2</span>', response.content.decode())
+    assertInHTML('<span class="score-value">1/2</span>', response.content.decode())
 
 
 def test_a_quiz_in_a_guide_links_to_its_page_and_the_guide_heading_to_the_guide(learner_client, known_attempts):
@@ -276,7 +276,7 @@ class TestAttemptResults:
     """``quizzes:attempt_results``, where the page's attempt links lead: a learner's own finished attempts only."""
 
     def test_each_of_the_learners_finished_attempts_opens_its_own_results(self, learner_client, known_attempts):
-        for key, score in [("alpha_first", "3 / 3"), ("alpha_last", "1 / 3")]:
+        for key, score in [("alpha_first", "3/3"), ("alpha_last", "1/3")]:
             response = learner_client.get(url("quizzes:attempt_results", slug="alpha", pk=known_attempts[key].pk))
             assertInHTML(f'<span class="score-value">{score}</span>', response.content.decode())
 

@@ -134,9 +134,9 @@ STATES = {
     "finished": (
         [1, 2, 1],
         {
-            "en": ("Your last score: 2 / 3", "Retake"),
+            "en": ("Your last score: 2/3", "Retake"),
             "fr": (f"Votre dernier score{NBSP}: 2/3", "Recommencer"),
-            "tr": ("Son puanınız: 2 / 3", "Yeniden çöz"),
+            "tr": ("Son puanınız: 2/3", "Yeniden çöz"),
         },
     ),
     "nothing left": (

@@ -198,7 +198,7 @@ def test_whole_attempt_ends_with_the_exact_score_and_every_explanation(learner_c
     attempt = Attempt.objects.get()
     assert (attempt.language, attempt.score, attempt.is_finished) == ("fr", 3, True)
     detail = learner_client.get(url("quizzes:detail", slug=quiz.slug))
-    assertInHTML('<h2 id="quiz-status-heading" class="last-score">Your last score: 3 / 4</h2>', detail.content.decode())
+    assertInHTML('<h2 id="quiz-status-heading" class="last-score">Your last score: 3/4</h2>', detail.content.decode())
     assert form_buttons(detail.content, url("quizzes:start", slug=quiz.slug)) == ["Retake"]
 
 
@@ -212,9 +212,9 @@ def test_retake_starts_over_and_keeps_earlier_attempts(learner_client):
     answer(learner_client, quiz, 1, 2)
     answer(learner_client, quiz, 2, 1)
     results = learner_client.get(url("quizzes:results", slug=quiz.slug)).content.decode()
-    assertInHTML('<span class="score-value">1 / 2</span>', results)
+    assertInHTML('<span class="score-value">1/2</span>', results)
     assertInHTML('<h2 id="other-attempts-heading">Your other attempts</h2>', results)
-    assertInHTML("<td>2 / 2</td>", results)
+    assertInHTML("<td>2/2</td>", results)
     assert Attempt.objects.finished().count() == 2
 
 
@@ -341,7 +341,7 @@ def test_attempt_left_with_nothing_to_answer_is_finished_not_stuck(learner_clien
     assert response.status_code == 302
     assert response.url == url("quizzes:results", slug=quiz.slug)
     results = learner_client.get(response.url).content.decode()
-    assertInHTML('<span class="score-value">1 / 1</span>', results)
+    assertInHTML('<span class="score-value">1/1</span>', results)
     assert Attempt.objects.get().is_finished
 
 
@@ -363,7 +363,7 @@ def test_finished_quiz_page_shows_the_last_score_instead_of_a_question_number(le
     answer(learner_client, quiz, 1, 1)
     answer(learner_client, quiz, 2, 2)
     detail = learner_client.get(url("quizzes:detail", slug=quiz.slug))
-    assertContains(detail, '<h2 id="quiz-status-heading" class="last-score">Your last score: 1 / 2</h2>', html=True)
+    assertContains(detail, '<h2 id="quiz-status-heading" class="last-score">Your last score: 1/2</h2>', html=True)
     assertNotContains(detail, "Question 1 of 2")
 
 
@@ -557,4 +557,4 @@ def test_staff_keep_their_results_of_a_quiz_unpublished_since(client):
     quiz.save()
     client.force_login(author)
     response = client.get(url("quizzes:results", slug=quiz.slug))
-    assertContains(response, '<span class="score-value">1 / 1</span>', html=True)
+    assertContains(response, '<span class="score-value">1/1</span>', html=True)
