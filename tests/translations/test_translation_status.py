@@ -92,13 +92,13 @@ def test_without_a_slug_a_guide_no_quiz_links_has_its_section(demo_quiz):
         "",
         "Guide “Lonely, reworded” (lonely), linked to no quiz",
         "French: 0 translated, 2 missing, 1 stale, 0 off glossary",
-        "  Guide “Lonely, reworded” · title: Stale",
-        f"  Guide “Lonely, reworded” · summary: {MISSING}",
-        f"  Guide “Lonely, reworded” · body: {MISSING}",
+        "  Guide “Lonely, reworded” · Title: Stale",
+        f"  Guide “Lonely, reworded” · Summary: {MISSING}",
+        f"  Guide “Lonely, reworded” · Body: {MISSING}",
         "Turkish: 0 translated, 3 missing, 0 stale, 0 off glossary",
-        f"  Guide “Lonely, reworded” · title: {MISSING}",
-        f"  Guide “Lonely, reworded” · summary: {MISSING}",
-        f"  Guide “Lonely, reworded” · body: {MISSING}",
+        f"  Guide “Lonely, reworded” · Title: {MISSING}",
+        f"  Guide “Lonely, reworded” · Summary: {MISSING}",
+        f"  Guide “Lonely, reworded” · Body: {MISSING}",
     ]
 
 
