@@ -7,6 +7,7 @@ from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
+from quizsite.admin import SafeActionsMixin
 
 
 class PasswordChangeForm(AdminPasswordChangeForm):
@@ -25,13 +26,13 @@ class PasswordChangeForm(AdminPasswordChangeForm):
 
 
 @admin.register(User)
-class QuizsiteUserAdmin(UserAdmin):
+class QuizsiteUserAdmin(SafeActionsMixin, UserAdmin):
     """Django's user admin, with ``PasswordChangeForm``."""
 
     change_password_form = PasswordChangeForm
 
 
-class LoginAttemptAdmin(AccessAttemptAdmin):
+class LoginAttemptAdmin(SafeActionsMixin, AccessAttemptAdmin):
     """django-axes's list of counted log-in attempts (see ``accounts.throttling``), with its "status" column named
     in the administrator's language: django-axes gives that column no name, so Django shows the method's, in
     English ("Status"). Its values ("3 essai(s) restant(s)", "Bloqué") are re-translated in

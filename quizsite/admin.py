@@ -6,6 +6,7 @@ used in ``folded_search_fields`` is registered by ``QuizsiteConfig.ready``.
 """
 
 from django.conf import settings
+from django.core.exceptions import BadRequest, ValidationError
 from django.db import models
 from django.forms import Script
 from django.http import HttpRequest, HttpResponseRedirect
@@ -62,7 +63,18 @@ class TextRulesMixin:
         return formfield
 
 
-class TranslatedAdmin(TextRulesMixin, TranslationAdmin):
+class SafeActionsMixin:
+    """For ModelAdmin classes: a list action posted with selected ids that are not ids ("abc", forged or stale
+    pages) is a 400, not the ValueError Django's action handling lets through as a 500."""
+
+    def response_action(self, request: HttpRequest, queryset, **kwargs):
+        try:
+            return super().response_action(request, queryset, **kwargs)
+        except (ValueError, ValidationError) as error:
+            raise BadRequest("The selected objects are not valid ids.") from error
+
+
+class TranslatedAdmin(SafeActionsMixin, TextRulesMixin, TranslationAdmin):
     """A ModelAdmin whose translated fields, its translation inlines' too, show one tab per language.
 
     modeltranslation marks the English field required where the model field is; French and Turkish may stay

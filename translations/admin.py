@@ -11,7 +11,7 @@ from django.http import HttpRequest
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from quizsite.admin import TextRulesMixin
+from quizsite.admin import SafeActionsMixin, TextRulesMixin
 from translations.models import GlossaryRendering, GlossaryTerm, translation_languages
 
 
@@ -71,7 +71,7 @@ def rendering_column(code: str, name: str):
 
 
 @admin.register(GlossaryTerm)
-class GlossaryTermAdmin(TextRulesMixin, admin.ModelAdmin):
+class GlossaryTermAdmin(SafeActionsMixin, TextRulesMixin, admin.ModelAdmin):
     fields = ["term", "keep_as_is", "note"]
     inlines = [RenderingInline]
     list_display = ["term", "keep_as_is", *(rendering_column(code, name) for code, name in translation_languages())]

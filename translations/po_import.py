@@ -14,7 +14,8 @@ The file is one written by ``translations.po.catalog`` (``manage.py export_po``)
   translation is not a valid value of the field (too long for its ``max_length``: the field's own validation) or
   is unfit to store or show (a NUL or another control character, a lone surrogate: ``quizsite.texts``, the rule
   of the admin and quiz files too), or when the site's translation is no longer the one the file was exported
-  with (an author wrote it on the site meanwhile: ``po.site_text_at_export``; the import never overwrites it);
+  with (an author wrote it on the site meanwhile: ``po.site_text_at_export``; the import never overwrites it). An
+  entry without that mark, written by hand, may fill a missing translation but not replace one the site has;
 - unchanged when the ``msgstr`` is the translation the site already has; confirmed when that translation is
   stale, since clearing ``fuzzy`` on it is how a translator says it still fits the new English (``tracking.confirm``);
 - written otherwise: the field in that language is set and the object saved, so ``tracking`` records the English
@@ -45,7 +46,8 @@ from translations.tracking import SOURCE_LANGUAGE, confirm, fingerprint, transla
 MAX_ID = 2**63 - 1
 PLURAL = "the entry has plural forms (msgid_plural), which no text of the site has: it does not come from export_po"
 SITE_TEXT_CHANGED = (
-    "the translation on the site has changed since the export (an author wrote it meanwhile): export again to see it"
+    "the site's translation is not the one this file was exported with (written on the site since): "
+    "export again to see it"
 )
 ENGLISH_CHANGED = "the English text has changed since the export: export again to translate the new text"
 
@@ -203,8 +205,10 @@ def _import_entries(
             else:
                 result.unchanged += 1
             continue
-        exported = site_text_at_export(entry)
-        if exported is not None and exported != site_text_mark(getattr(instance, localized)):
+        # An entry without the mark (written by hand) counts as exported with no translation: it may fill a
+        # missing text, never replace one the site has.
+        exported = site_text_at_export(entry) or site_text_mark(None)
+        if exported != site_text_mark(getattr(instance, localized)):
             refused.append((index, Refusal(entry.msgctxt, SITE_TEXT_CHANGED)))
             continue
         try:

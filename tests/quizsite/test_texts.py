@@ -65,3 +65,26 @@ def test_the_glossary_refuses_a_control_character_in_a_term(author_client):
     assert response.status_code == 200
     assert "The text contains a control character (\\u0007), which no page can show." in field_errors(response)
     assert not GlossaryTerm.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("changelist", "action"),
+    [
+        ("admin:guides_guide_changelist", "confirm_stale_tr"),
+        ("admin:quizzes_quiz_changelist", "delete_selected"),
+        ("admin:translations_glossaryterm_changelist", "delete_selected"),
+    ],
+)
+def test_a_list_action_on_ids_that_are_not_ids_is_a_bad_request(author_client, changelist, action):
+    make_quiz()
+    response = author_client.post(reverse(changelist), {"action": action, "_selected_action": ["abc"]})
+
+    assert response.status_code == 400
+
+
+def test_a_user_list_action_on_ids_that_are_not_ids_is_a_bad_request(admin_client):
+    response = admin_client.post(
+        reverse("admin:accounts_user_changelist"), {"action": "delete_selected", "_selected_action": ["abc"]}
+    )
+
+    assert response.status_code == 400

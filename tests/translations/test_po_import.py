@@ -286,3 +286,24 @@ def test_a_context_with_a_leading_zero_and_a_plural_entry_are_refused(demo_quiz,
         f"Refused {context_of(memory, 'text')}: {PLURAL}.",
     ]
     assert error == "2 refused (see above), 0 written."
+
+
+def test_an_entry_written_by_hand_may_fill_a_missing_text_but_never_replace_one(demo_quiz, tmp_path):
+    """Entries without the export's mark of the site's translation (``Site translation at export``)."""
+    memory, gpu = question(demo_quiz, "memory-limit"), question(demo_quiz, "what-each-gpu-holds")
+    po = po_file(
+        (context_of(memory, "text"), memory.text_en, "Quelle limite de mémoire subsiste ?"),
+        (context_of(gpu, "text"), gpu.text_en, "Titre écrasé"),
+    )
+
+    output, error = import_po(po, tmp_path)
+
+    assert output.splitlines() == [
+        "French: 1 written, 0 confirmed, 0 unchanged, 0 skipped (empty), 0 skipped (fuzzy), 1 refused.",
+        f"Refused {context_of(gpu, 'text')}: {SITE_TEXT_CHANGED}.",
+    ]
+    assert error == "1 refused (see above), 1 written."
+    assert (
+        Question.objects.get(pk=gpu.pk).text_fr
+        == "Dans le parallélisme de données standard, que contient chaque GPU\u00a0?"
+    )
