@@ -13,9 +13,9 @@ from django.db.models.functions import Coalesce, Trim
 from django.db.models.lookups import Exact
 from modeltranslation.utils import build_localized_fieldname
 
-from translations.models import TranslationSource, translation_languages
+from translations.models import TranslationSource
 from translations.states import State, state_of
-from translations.tracking import SOURCE_LANGUAGE, translated_fields
+from translations.tracking import SOURCE_LANGUAGE, has_source, translated_fields
 
 
 def missing(field: str, language: str) -> Q:
@@ -80,14 +80,9 @@ def present_share(instance: models.Model, language: str) -> tuple[int, int]:
     present = total = 0
     for field in translated_fields(type(instance)):
         english = getattr(instance, build_localized_fieldname(field, SOURCE_LANGUAGE)) or ""
-        if not english.strip():
+        if not has_source(english):
             continue
         total += 1
         text = getattr(instance, build_localized_fieldname(field, language))
         present += state_of(text, None, english) is not State.MISSING
     return present, total
-
-
-def language_codes() -> list[str]:
-    """The translation languages' codes, ``["fr", "tr"]`` (``models.translation_languages``)."""
-    return [code for code, _name in translation_languages()]

@@ -13,7 +13,7 @@ from modeltranslation.utils import build_localized_fieldname
 
 from translations.glossary import Entry, load_glossary, off_glossary
 from translations.models import TranslationSource, translation_languages
-from translations.tracking import EMPTY, SOURCE_LANGUAGE, fingerprint
+from translations.tracking import EMPTY, SOURCE_LANGUAGE, fingerprint, has_source
 
 
 class State(StrEnum):
@@ -88,7 +88,7 @@ def rows(items: Iterable[tuple[models.Model, str]], glossary: list[Entry] | None
     result = []
     for instance, field in items:
         english = getattr(instance, build_localized_fieldname(field, SOURCE_LANGUAGE)) or ""
-        if not english.strip():
+        if not has_source(english):
             continue
         cells = {}
         for code, _name in translation_languages():

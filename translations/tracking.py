@@ -41,6 +41,12 @@ def fingerprint(text: str | None) -> str:
     return hashlib.sha256("\n".join(line.strip() for line in lines).encode()).hexdigest()
 
 
+def has_source(english: str | None) -> bool:
+    """Whether an English text is something to translate: not None, empty or only spaces (an optional explanation
+    left blank is not). The one rule for tracking, ``states.rows`` and ``completeness``."""
+    return bool((english or "").strip())
+
+
 def translated_fields(model: type[models.Model]) -> tuple[str, ...]:
     """The base names of ``model``'s fields registered for translation (``("text", "explanation")``); empty
     for a model not registered with modeltranslation."""
@@ -86,9 +92,9 @@ def record_on_save(sender, instance: models.Model, created: bool, raw: bool = Fa
         english_name = build_localized_fieldname(field, SOURCE_LANGUAGE)
         english = getattr(instance, english_name)
         english_before = before.get(english_name, english)
-        if not (english or "").strip():
+        if not has_source(english):
             # Nothing to translate (an explanation left blank): no translation is current or stale.
-            if (english_before or "").strip():
+            if has_source(english_before):
                 emptied += [(field, code) for code, _name in translation_languages()]
             continue
         for code, _name in translation_languages():
