@@ -5,6 +5,9 @@ from collections.abc import Callable, Iterable
 
 from django.core.exceptions import BadRequest, RequestDataTooBig, TooManyFieldsSent
 from django.http import HttpRequest, HttpResponse, QueryDict
+from django.middleware.clickjacking import XFrameOptionsMiddleware
+from django.middleware.csp import ContentSecurityPolicyMiddleware
+from django.middleware.security import SecurityMiddleware
 from django.utils.cache import has_vary_header, patch_cache_control
 
 from quizsite.errors import bad_request, method_not_allowed_page
@@ -14,6 +17,37 @@ logger = logging.getLogger("django.security.nul_character")
 
 def _holds_nul(values: Iterable[str]) -> bool:
     return any("\x00" in value for value in values)
+
+
+class SecurityHeadersMiddleware:
+    """Give every response the security headers: those of Django's ``SecurityMiddleware``
+    (``X-Content-Type-Options``, ``Referrer-Policy``, ``Cross-Origin-Opener-Policy``, HSTS over HTTPS),
+    ``XFrameOptionsMiddleware`` and ``ContentSecurityPolicyMiddleware``, error pages included.
+
+    Django turns an exception raised in a middleware into a response at that middleware, and a middleware may
+    answer without asking those below it; either way the middlewares below never see that response. A foreign
+    ``Host`` raises ``DisallowedHost`` in ``CommonMiddleware``, or under ``DJANGO_HTTPS=1`` already in
+    ``SecurityMiddleware``'s redirect, and ``RefuseUnreadableRequestsMiddleware`` answers 400 itself: their pages
+    went out without ``Content-Security-Policy`` and ``X-Frame-Options``. Placed first, this middleware sees every
+    response and lets the same three middlewares finish it. Each of them adds only a header the response lacks
+    (and honours ``xframe_options_exempt`` and a view's own policy), so a response they already saw is unchanged.
+    They stay in their places too: ``SecurityMiddleware`` redirects to HTTPS, ``ContentSecurityPolicyMiddleware``
+    gives the request its nonce, and Django's deployment checks look for both.
+    """
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]):
+        self.get_response = get_response
+        self.header_middlewares = [
+            SecurityMiddleware(get_response),
+            XFrameOptionsMiddleware(get_response),
+            ContentSecurityPolicyMiddleware(get_response),
+        ]
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        for middleware in self.header_middlewares:
+            response = middleware.process_response(request, response)
+        return response
 
 
 class RefuseUnreadableRequestsMiddleware:

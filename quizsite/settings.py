@@ -68,6 +68,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First, so that it sees every response, also those built where the middlewares below stopped (see its docstring).
+    "quizsite.middleware.SecurityHeadersMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "quizsite.middleware.PrivateWhenPersonalMiddleware",
@@ -222,6 +224,10 @@ SECURE_CSP = {
     "object-src": ["'none'"],
 }
 SESSION_COOKIE_HTTPONLY = True
+# The language cookie (the switcher's choice): read by the server only, sent on the site's own pages and, under
+# DJANGO_HTTPS=1, over HTTPS only, like the session's.
+LANGUAGE_COOKIE_HTTPONLY = True
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 # A form refused by the CSRF check gets the site's page, in the learner's language (quizsite/errors.py).
 CSRF_FAILURE_VIEW = "quizsite.errors.csrf_failure"
 X_FRAME_OPTIONS = "DENY"
@@ -234,6 +240,7 @@ SECURE_SSL_REDIRECT = HTTPS
 SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
 SESSION_COOKIE_SECURE = HTTPS
 CSRF_COOKIE_SECURE = HTTPS
+LANGUAGE_COOKIE_SECURE = HTTPS
 SECURE_HSTS_SECONDS = env_int("DJANGO_HSTS_SECONDS", 31_536_000) if HTTPS else 0  # a year
 SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("DJANGO_HSTS_INCLUDE_SUBDOMAINS", default=True)
 SECURE_HSTS_PRELOAD = env_bool("DJANGO_HSTS_PRELOAD")
