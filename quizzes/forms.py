@@ -18,6 +18,8 @@ class AnswerForm(forms.Form):
     Built from the choices already loaded with the question (``question.choices.all()``, which the question
     page prefetches), in position order, and validated against them: no query to show or check the form.
     ``cleaned_data["choice"]`` is the picked ``Choice``; each radio's ``data.value.instance`` is its choice.
+    Data with several ``choice`` values (only a crafted request sends them: the radios send one) is refused with
+    the error ``several``, where Django's radios would have read the last value.
     """
 
     choice = forms.TypedChoiceField(
@@ -26,6 +28,7 @@ class AnswerForm(forms.Form):
         error_messages={
             "required": _("Please choose an answer."),
             "invalid_choice": _("Please choose one of this question's answers."),
+            "several": _("Please choose only one answer."),
         },
     )
 
@@ -36,6 +39,15 @@ class AnswerForm(forms.Form):
         field.choices = [(ModelChoiceIteratorValue(choice.pk, choice), choice.text) for choice in choices]
         # Only a value among the choices reaches coerce (ChoiceField.validate refuses the others).
         field.coerce = {str(choice.pk): choice for choice in choices}.__getitem__
+
+    def clean(self):
+        cleaned_data = super().clean()
+        name = self.add_prefix("choice")
+        if hasattr(self.data, "getlist") and len(self.data.getlist(name)) > 1:
+            field = self.fields["choice"]
+            self.errors.pop("choice", None)  # only this error, not also one about the last value
+            self.add_error("choice", ValidationError(field.error_messages["several"], code="several"))
+        return cleaned_data
 
 
 # --- Authoring (admin) ----------------------------------------------------------------------------------

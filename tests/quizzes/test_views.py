@@ -131,6 +131,27 @@ def test_choice_of_another_question_is_refused_and_nothing_saved(learner_client)
     assert Answer.objects.count() == 0
 
 
+@pytest.mark.parametrize("visitor", ["learner", "guest"])
+def test_an_answer_with_two_choices_is_refused_with_400_and_nothing_saved(client, learner, visitor):
+    """Only a crafted request sends two ``choice`` values (the page's radios send one): Django would record the last;
+    the question page comes back with the error instead."""
+    if visitor == "learner":
+        client.force_login(learner)
+    quiz = make_quiz(questions=2)
+    client.post(url("quizzes:start", slug=quiz.slug))
+    right, wrong = quiz.questions.get(position=1).choices.order_by("position")[:2]
+
+    response = client.post(question_url(quiz, 1), {"choice": [wrong.pk, right.pk]})
+
+    assert response.status_code == 400
+    assertInHTML(
+        '<p class="field-error" id="id_choice_error" lang="en">Please choose only one answer.</p>',
+        response.content.decode(),
+    )
+    assert Answer.objects.count() == 0
+    assert Attempt.objects.get().answers.count() == 0
+
+
 def test_a_number_beyond_the_learners_total_leads_to_the_question_answered_next(learner_client):
     quiz = make_quiz(questions=3)
     learner_client.post(url("quizzes:start", slug=quiz.slug))
