@@ -166,7 +166,7 @@ class LogoutView(auth_views.LogoutView):
     left as it is: Django's logout would empty it, and with it a guest's attempts (``quizzes.guests``).
     """
 
-    http_method_names = ["get", "post", "options"]
+    http_method_names = ["get", "head", "post", "options"]
 
     def get(self, request: HttpRequest, *args, **kwargs) -> HttpResponse:
         if not request.user.is_authenticated:
@@ -181,7 +181,7 @@ class LogoutView(auth_views.LogoutView):
 
 @never_cache
 @login_required
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def account_view(request: HttpRequest) -> HttpResponse:
     """The learner's account: username and e-mail (which they may change), and links to change the password,
     download their data and delete the account."""
@@ -209,7 +209,7 @@ def account_export_view(request: HttpRequest) -> HttpResponse:
 
 @never_cache
 @login_required
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def account_delete_view(request: HttpRequest) -> HttpResponse:
     """Delete the learner's account, with every attempt and answer of it, once confirmed with the password.
 

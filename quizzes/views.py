@@ -82,7 +82,7 @@ class QuizDetailView(DetailView):
         return context
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @learner_quiz_view()
 def attempt_start_view(request: HttpRequest, quiz: Quiz) -> HttpResponse:
     """Start (or resume) the learner's or the guest's attempt and go to the question they answer next; an
@@ -90,10 +90,10 @@ def attempt_start_view(request: HttpRequest, quiz: Quiz) -> HttpResponse:
     results. A visitor who is not logged in becomes a guest here (``guest_for_writing``); new guests per client
     address are limited (``settings.FORM_RATES["guest"]``), past which the 429 page asks to log in or sign up.
 
-    A GET (a login's ``next``, a bookmarked or typed address) starts nothing and shows the quiz page, where the
-    Start button is.
+    A GET or HEAD (a login's ``next``, a bookmarked or typed address, a link checker) starts nothing and shows
+    the quiz page, where the Start button is.
     """
-    if request.method == "GET" or not quiz.questions.exists():
+    if request.method != "POST" or not quiz.questions.exists():
         return redirect(quiz)
     guest = None
     if not request.user.is_authenticated:
@@ -115,7 +115,7 @@ def attempt_start_view(request: HttpRequest, quiz: Quiz) -> HttpResponse:
 
 # Pages that show a learner's answers are kept by no cache, the browser's included (``no-store``).
 @never_cache
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @learner_quiz_view()
 def question_view(request: HttpRequest, quiz: Quiz, number: int) -> HttpResponse:
     """The learner's question ``number`` (their own numbering, ``Progress.number_of``, as in "Question N of M"):

@@ -13,7 +13,7 @@ from django.urls import path, reverse
 from django.utils.html import format_html_join
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext, gettext_lazy, ngettext
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from quizzes.models import Choice, Question, Quiz
 from quizzes.translation_rows import QuizText, quiz_missing, quiz_stale, quiz_text_rows, quiz_texts
@@ -115,7 +115,7 @@ class TranslationGridMixin:
     def get_urls(self):
         grid = path(
             "<path:object_id>/translations/",
-            self.admin_site.admin_view(require_GET(self.translations_view)),
+            self.admin_site.admin_view(require_safe(self.translations_view)),
             name="quizzes_quiz_translations",
         )
         confirm = path(

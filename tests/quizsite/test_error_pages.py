@@ -172,7 +172,7 @@ def test_language_switcher_leads_an_address_without_a_language_prefix_to_each_ho
 def test_405_of_the_logout_view_is_in_the_site_layout_and_keeps_allow(client, language):
     response = client.put(f"/{language}/accounts/logout/")
     assert_error_page(response, 405, "405", language)
-    assert response["Allow"] == "GET, POST, OPTIONS"
+    assert response["Allow"] == "GET, HEAD, POST, OPTIONS"
     assert buttons(response) == [(f"/{language}/accounts/logout/", TEXTS["page"][language])]
 
 

@@ -259,3 +259,27 @@ def test_sqlite_writers_wait_for_the_lock_instead_of_failing_and_postgresql_is_l
 
     assert sqlite == "{'transaction_mode': 'IMMEDIATE', 'timeout': 20}"
     assert postgres == "{}"
+
+
+def language_cookie(env: dict[str, str]) -> str:
+    """The ``Set-Cookie`` value of the language switcher's response (a POST to /i18n/setlang/, over HTTPS), in a
+    process with ``env``."""
+    code = (
+        "import os; os.environ.setdefault('DJANGO_SETTINGS_MODULE', 'quizsite.settings'); import django; "
+        "django.setup(); from django.test import Client; "
+        "response = Client().post('/i18n/setlang/', {'language': 'fr', 'next': '/fr/'}, secure=True); "
+        "print(response.status_code, response.cookies['django_language'].OutputString())"
+    )
+    result = run(env, "-c", code)
+    assert result.returncode == 0, result.stderr
+    return result.stdout.strip()
+
+
+def test_the_language_cookie_is_secure_under_https_and_never_read_by_scripts():
+    https = production_env(DJANGO_HTTPS="1", DJANGO_ALLOWED_HOSTS="testserver")
+    plain = production_env(DJANGO_HTTPS="0", DJANGO_ALLOWED_HOSTS="testserver")
+
+    assert setting(https, "LANGUAGE_COOKIE_SECURE") == "True"
+    assert setting(plain, "LANGUAGE_COOKIE_SECURE") == "False"
+    assert language_cookie(https) == "302 django_language=fr; HttpOnly; Path=/; SameSite=Lax; Secure"
+    assert language_cookie(plain) == "302 django_language=fr; HttpOnly; Path=/; SameSite=Lax"
