@@ -20,19 +20,15 @@ def _holds_nul(values: Iterable[str]) -> bool:
 
 
 class SecurityHeadersMiddleware:
-    """Give every response the security headers: those of Django's ``SecurityMiddleware``
-    (``X-Content-Type-Options``, ``Referrer-Policy``, ``Cross-Origin-Opener-Policy``, HSTS over HTTPS),
-    ``XFrameOptionsMiddleware`` and ``ContentSecurityPolicyMiddleware``, error pages included.
+    """Give every response, error pages included, the headers of Django's ``SecurityMiddleware``,
+    ``XFrameOptionsMiddleware`` and ``ContentSecurityPolicyMiddleware``.
 
-    Django turns an exception raised in a middleware into a response at that middleware, and a middleware may
-    answer without asking those below it; either way the middlewares below never see that response. A foreign
-    ``Host`` raises ``DisallowedHost`` in ``CommonMiddleware``, or under ``DJANGO_HTTPS=1`` already in
-    ``SecurityMiddleware``'s redirect, and ``RefuseUnreadableRequestsMiddleware`` answers 400 itself: their pages
-    went out without ``Content-Security-Policy`` and ``X-Frame-Options``. Placed first, this middleware sees every
-    response and lets the same three middlewares finish it. Each of them adds only a header the response lacks
-    (and honours ``xframe_options_exempt`` and a view's own policy), so a response they already saw is unchanged.
-    They stay in their places too: ``SecurityMiddleware`` redirects to HTTPS, ``ContentSecurityPolicyMiddleware``
-    gives the request its nonce, and Django's deployment checks look for both.
+    Django turns an exception raised in a middleware into a response at that middleware, and the middlewares below
+    it never see that response: a foreign ``Host`` (``DisallowedHost`` in ``CommonMiddleware``, or under
+    ``DJANGO_HTTPS=1`` in ``SecurityMiddleware``'s redirect) and ``RefuseUnreadableRequestsMiddleware``'s 400 went
+    out without ``Content-Security-Policy`` and ``X-Frame-Options``. Placed first, this one sees every response and
+    lets those three finish it; each adds only a header that is missing, so what they already did stays. They keep
+    their places too, for the HTTPS redirect, the CSP nonce and Django's deployment checks.
     """
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]):
