@@ -152,7 +152,40 @@ def test_compose_web_waits_for_a_healthy_database_and_redis_reads_env_file_and_s
     assert web["build"] == "."
     assert web["depends_on"] == {"db": {"condition": "service_healthy"}, "redis": {"condition": "service_healthy"}}
     assert web["env_file"] == ".env"
-    assert web["ports"] == ["${WEB_PORT:-8000}:8000"]
+    assert web["expose"] == ["8000"]
+
+
+def test_compose_publishes_only_the_proxy_and_gunicorn_believes_its_forwarded_headers(compose):
+    """Visitors reach nginx on WEB_PORT; gunicorn is on the Compose network only, so every request it gets came
+    through nginx, whose X-Forwarded-* headers Django then believes (whatever .env says)."""
+    published = sorted(name for name, service in compose["services"].items() if "ports" in service)
+
+    assert published == ["proxy"]
+    assert compose["services"]["proxy"]["ports"] == ["${WEB_PORT:-8000}:80"]
+    assert compose["services"]["web"]["environment"]["DJANGO_BEHIND_PROXY"] == "1"
+
+
+def test_compose_proxy_is_the_official_nginx_image_with_the_repositorys_template(compose):
+    """The image renders /etc/nginx/templates/*.template into /etc/nginx/conf.d/ with the container's
+    environment: the template's variables are exactly those the service sets (tests/deploy/test_proxy.py runs
+    the same template natively)."""
+    proxy = compose["services"]["proxy"]
+    template = (ROOT / "docker" / "nginx" / "default.conf.template").read_text()
+
+    assert proxy["image"] == "nginx:stable-alpine"
+    assert proxy["volumes"] == ["./docker/nginx/default.conf.template:/etc/nginx/templates/default.conf.template:ro"]
+    assert proxy["environment"] == {
+        "PROXY_LISTEN": "80",
+        "PROXY_UPSTREAM": "web:8000",
+        "PROXY_TRUSTED_NETWORK": "${PROXY_TRUSTED_NETWORK:-0.0.0.0/32}",
+    }
+    assert set(re.findall(r"\$\{([A-Z_]+)\}", template)) == set(proxy["environment"])
+    assert proxy["depends_on"] == {"web": {"condition": "service_healthy", "restart": True}}
+    assert proxy["healthcheck"]["test"] == [
+        "CMD-SHELL",
+        "wget -q -O /dev/null http://127.0.0.1/proxy-health || exit 1",
+    ]
+    assert proxy["restart"] == "unless-stopped"
 
 
 def test_compose_demo_profile_loads_the_demo_once_the_site_is_up(compose):
@@ -182,7 +215,7 @@ def test_env_example_documents_every_variable_the_deployment_reads():
         ROOT / "docker-compose.yml",
     ]
     pattern = re.compile(
-        r"""(?:env_\w+\(|environ\.get\(|\$\{)["']?((?:DJANGO|GUNICORN|POSTGRES|WEB|DATABASE|REDIS)_\w+)"""
+        r"""(?:env_\w+\(|environ\.get\(|\$\{)["']?((?:DJANGO|GUNICORN|POSTGRES|WEB|DATABASE|REDIS|PROXY)_\w+)"""
     )
     read = {name for path in sources for name in pattern.findall(path.read_text())}
     documented = (ROOT / ".env.example").read_text()
