@@ -133,9 +133,33 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # - Else (production without Redis): a table of the database, which `manage.py createcachetable` creates (the
 #   container's start runs it). Still shared, so still correct, only slower; a site deployed before Redis came
 #   in keeps working after an upgrade, and one machine needs no second service.
+# Redis may fail; the site may not. Everything Redis holds is also in the database or only a count, so a Redis
+# that is stopped, restarting or silent costs a fraction of a second, never an error page: django-redis turns
+# its errors into cache misses (IGNORE_EXCEPTIONS; sessions are then read from the database, the form limits
+# let the form through), each call waits at most REDIS_TIMEOUT_SECONDS to connect and as long for an answer,
+# and after a failure each process skips Redis for REDIS_SKIP_SECONDS before trying again
+# (quizsite/cache.py, which logs one warning per failure; django-redis' own log of ignored errors would be an
+# error with a traceback for every call). When Redis answers again, it is used again, without a restart.
+# A Redis on the same network answers in a millisecond or two (3 ms at worst, measured on a loaded machine); a
+# TLS handshake to a managed one takes a few round trips. 0.1 s leaves a wide margin and keeps a request that
+# meets a silent Redis within a second, password hashing included; a call it cuts short only costs database reads.
 REDIS_URL = os.environ.get("REDIS_URL", "").strip()
+REDIS_TIMEOUT_SECONDS = 0.1
+REDIS_SKIP_SECONDS = 5.0
 if REDIS_URL:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
+    CACHES = {
+        "default": {
+            "BACKEND": "django_redis.cache.RedisCache",
+            "LOCATION": REDIS_URL,
+            "OPTIONS": {
+                "IGNORE_EXCEPTIONS": True,
+                "SOCKET_CONNECT_TIMEOUT": REDIS_TIMEOUT_SECONDS,
+                "SOCKET_TIMEOUT": REDIS_TIMEOUT_SECONDS,
+                "REDIS_CLIENT_CLASS": "quizsite.cache.FailFastRedis",
+                "REDIS_CLIENT_KWARGS": {"skip_seconds": REDIS_SKIP_SECONDS},
+            },
+        }
+    }
 elif DEBUG:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "quizsite"}}
 else:
@@ -290,9 +314,12 @@ CACHES["rate_limits"] = {
     **CACHES["default"],
     "TIMEOUT": max(period for _rate, period in _form_rates.values()) + 60,
     "KEY_PREFIX": "rate",
-    "OPTIONS": {} if REDIS_URL else {"MAX_ENTRIES": 1_000_000},
+    "OPTIONS": CACHES["default"]["OPTIONS"] if REDIS_URL else {"MAX_ENTRIES": 1_000_000},
 }
 RATELIMIT_USE_CACHE = "rate_limits"
+# A count the cache cannot give (Redis down) lets the form through: django-ratelimit would otherwise refuse
+# every sign-up, reset and guest meanwhile. quizsite/cache.py logs the failure.
+RATELIMIT_FAIL_OPEN = True
 
 # --- Logging ----------------------------------------------------------------------------------------------
 # Everything to stdout, where the container runtime collects it (quizsite/log_config.py).
