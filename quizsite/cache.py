@@ -9,7 +9,9 @@ again: when Redis is back, nothing needs a restart.
 
 A write that Redis missed (a session saved or deleted meanwhile) may leave an older value there, which a later
 read would take for the current one. The keys of those writes are remembered, and deleted before anything else
-once Redis answers again; the next read then takes the value from the database.
+once Redis answers again; the next read then takes the value from the database. (Only by this process: until
+it next calls Redis, another process could still read the older value. Pipelines, which django-redis uses for
+``set_many`` alone, and missed writes beyond ``MAX_MISSED_WRITES`` are not remembered; the site needs neither.)
 """
 
 import logging

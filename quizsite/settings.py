@@ -133,16 +133,13 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # - Else (production without Redis): a table of the database, which `manage.py createcachetable` creates (the
 #   container's start runs it). Still shared, so still correct, only slower; a site deployed before Redis came
 #   in keeps working after an upgrade, and one machine needs no second service.
-# Redis may fail; the site may not. Everything Redis holds is also in the database or only a count, so a Redis
-# that is stopped, restarting or silent costs a fraction of a second, never an error page: django-redis turns
-# its errors into cache misses (IGNORE_EXCEPTIONS; sessions are then read from the database, the form limits
-# let the form through), each call waits at most REDIS_TIMEOUT_SECONDS to connect and as long for an answer,
-# and after a failure each process skips Redis for REDIS_SKIP_SECONDS before trying again
-# (quizsite/cache.py, which logs one warning per failure; django-redis' own log of ignored errors would be an
-# error with a traceback for every call). When Redis answers again, it is used again, without a restart.
-# A Redis on the same network answers in a millisecond or two (3 ms at worst, measured on a loaded machine); a
-# TLS handshake to a managed one takes a few round trips. 0.1 s leaves a wide margin and keeps a request that
-# meets a silent Redis within a second, password hashing included; a call it cuts short only costs database reads.
+# Redis may fail; the site may not: all it holds is in the database too, or a count. django-redis turns its
+# errors into cache misses (sessions are then read from the database, the form limits let forms through), each
+# call gives up after REDIS_TIMEOUT_SECONDS, and after a failure each process skips Redis for
+# REDIS_SKIP_SECONDS, logging one warning (quizsite/cache.py; django-redis' own log would be a traceback per
+# call). When Redis answers again it is used again, with no restart. A Redis on the same network answers in
+# 1-3 ms (measured on a busy machine), a TLS handshake in a few round trips: 0.1 s leaves a wide margin, and a
+# request that meets a silent Redis stays within a second.
 REDIS_URL = os.environ.get("REDIS_URL", "").strip()
 REDIS_TIMEOUT_SECONDS = 0.1
 REDIS_SKIP_SECONDS = 5.0

@@ -1,5 +1,7 @@
 import logging
+import os
 import secrets
+import socket
 
 from django.conf import settings
 from django.core.cache import cache
@@ -48,11 +50,13 @@ def _database_answers() -> bool:
 
 
 def _cache_answers() -> bool:
-    """Whether the default cache keeps a value: written, then read back (a Redis that fails gives a miss)."""
-    token = secrets.token_hex(8)
+    """Whether the default cache keeps a value: a new one written, then read back (a Redis that fails gives a miss,
+    as django-redis turns its errors into misses). The key is this process's, so that probes of other processes
+    cannot overwrite the value in between, and there are no more keys than processes."""
+    key, token = f"healthz:{socket.gethostname()}:{os.getpid()}", secrets.token_hex(8)
     try:
-        cache.set(f"healthz:{token}", token, timeout=10)
-        answered = cache.get(f"healthz:{token}") == token
+        cache.set(key, token, timeout=60)
+        answered = cache.get(key) == token
     except Exception:  # Whatever the backend raises: the database cache's own errors, say.
         answered = False
     if not answered:
