@@ -314,8 +314,8 @@ CACHES["rate_limits"] = {
     "OPTIONS": CACHES["default"]["OPTIONS"] if REDIS_URL else {"MAX_ENTRIES": 1_000_000},
 }
 RATELIMIT_USE_CACHE = "rate_limits"
-# A count the cache cannot give (Redis down) lets the form through: django-ratelimit would otherwise refuse
-# every sign-up, reset and guest meanwhile. quizsite/cache.py logs the failure.
+# A count the cache cannot give (Redis down) lets the form through: django-ratelimit would otherwise call every
+# request over its limit meanwhile (should_limit). quizsite/cache.py logs the failure.
 RATELIMIT_FAIL_OPEN = True
 
 # --- Logging ----------------------------------------------------------------------------------------------
