@@ -1,5 +1,8 @@
 """The image's HEALTHCHECK: ask this container's gunicorn for /healthz; exit 0 on a 200 answer, else 1.
 
+A 200 may say ``"status": "degraded"``: Redis does not answer, and the site works from the database meanwhile,
+so the container stays healthy; only a database it cannot reach (503) makes it unhealthy.
+
 Standard library only: the slim base image has no curl, and starting Django for every probe would cost a
 second of CPU each time. The request carries the first host of ``DJANGO_ALLOWED_HOSTS`` (Django answers 400 to
 any other) and goes over plain HTTP, which /healthz accepts even when ``DJANGO_HTTPS=1``. The port is the one

@@ -135,9 +135,30 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # - Else (production without Redis): a table of the database, which `manage.py createcachetable` creates (the
 #   container's start runs it). Still shared, so still correct, only slower; a site deployed before Redis came
 #   in keeps working after an upgrade, and one machine needs no second service.
+# Redis may fail; the site may not: all it holds is in the database too, or a count. django-redis turns its
+# errors into cache misses (sessions are then read from the database, the form limits let forms through), each
+# call gives up after REDIS_TIMEOUT_SECONDS, and after a failure each process skips Redis for
+# REDIS_SKIP_SECONDS, logging one warning (quizsite/cache.py; django-redis' own log would be a traceback per
+# call). When Redis answers again it is used again, with no restart. A Redis on the same network answers in
+# 1-3 ms (measured on a busy machine), a TLS handshake in a few round trips: 0.1 s leaves a wide margin, and a
+# request that meets a silent Redis stays within a second.
 REDIS_URL = os.environ.get("REDIS_URL", "").strip()
+REDIS_TIMEOUT_SECONDS = 0.1
+REDIS_SKIP_SECONDS = 5.0
 if REDIS_URL:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
+    CACHES = {
+        "default": {
+            "BACKEND": "django_redis.cache.RedisCache",
+            "LOCATION": REDIS_URL,
+            "OPTIONS": {
+                "IGNORE_EXCEPTIONS": True,
+                "SOCKET_CONNECT_TIMEOUT": REDIS_TIMEOUT_SECONDS,
+                "SOCKET_TIMEOUT": REDIS_TIMEOUT_SECONDS,
+                "REDIS_CLIENT_CLASS": "quizsite.cache.FailFastRedis",
+                "REDIS_CLIENT_KWARGS": {"skip_seconds": REDIS_SKIP_SECONDS},
+            },
+        }
+    }
 elif DEBUG:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "quizsite"}}
 else:
@@ -297,9 +318,12 @@ CACHES["rate_limits"] = {
     **CACHES["default"],
     "TIMEOUT": max(period for _rate, period in _form_rates.values()) + 60,
     "KEY_PREFIX": "rate",
-    "OPTIONS": {} if REDIS_URL else {"MAX_ENTRIES": 1_000_000},
+    "OPTIONS": CACHES["default"]["OPTIONS"] if REDIS_URL else {"MAX_ENTRIES": 1_000_000},
 }
 RATELIMIT_USE_CACHE = "rate_limits"
+# A count the cache cannot give (Redis down) lets the form through: django-ratelimit would otherwise call every
+# request over its limit meanwhile (should_limit). quizsite/cache.py logs the failure.
+RATELIMIT_FAIL_OPEN = True
 
 # --- Logging ----------------------------------------------------------------------------------------------
 # Everything to stdout, where the container runtime collects it (quizsite/log_config.py).

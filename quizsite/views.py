@@ -1,6 +1,10 @@
 import logging
+import os
+import secrets
+import socket
 
 from django.conf import settings
+from django.core.cache import cache
 from django.core.paginator import Paginator
 from django.db import DatabaseError, connection
 from django.http import HttpRequest, HttpResponsePermanentRedirect, JsonResponse
@@ -17,21 +21,47 @@ logger = logging.getLogger(__name__)
 @never_cache
 @require_safe
 def healthz_view(request: HttpRequest) -> JsonResponse:
-    """Tell a container runtime, load balancer or monitor whether this web process can serve pages.
+    """Tell a container runtime, load balancer or monitor whether this web process can serve pages, and what of.
 
-    Answers 200 ``{"status": "ok", "database": "ok"}`` when the database runs a query, and 503
-    ``{"status": "unavailable", "database": "unreachable"}`` when it does not, so that traffic goes to other
-    containers meanwhile. The body is for machines and stays in English. GET and HEAD only; served over plain
-    HTTP even when ``DJANGO_HTTPS=1`` (``SECURE_REDIRECT_EXEMPT``).
+    ``database`` and ``cache`` are each ``"ok"`` or ``"unreachable"``. The database is what pages need: 200 with
+    ``"status": "ok"`` when both answer, 200 with ``"status": "degraded"`` when only the cache does not (pages
+    are then served from the database, a little slower: a Redis outage must not take a healthy web container
+    out of the load balancer), and 503 with ``"status": "unavailable"`` when the database does not answer, so
+    that traffic goes to other containers meanwhile. Bounded in time by the cache's timeouts (settings,
+    "Cache"). The body is for machines and stays in English. GET and HEAD only; served over plain HTTP even when
+    ``DJANGO_HTTPS=1`` (``SECURE_REDIRECT_EXEMPT``).
     """
+    parts = {"database": "ok" if _database_answers() else "unreachable"}
+    parts["cache"] = "ok" if _cache_answers() else "unreachable"
+    if parts["database"] != "ok":
+        return JsonResponse({"status": "unavailable", **parts}, status=503)
+    return JsonResponse({"status": "ok" if parts["cache"] == "ok" else "degraded", **parts})
+
+
+def _database_answers() -> bool:
     try:
         with connection.cursor() as cursor:
             cursor.execute("SELECT 1")
             cursor.fetchone()
     except DatabaseError:
         logger.warning("Health check: the database did not answer.", exc_info=True)
-        return JsonResponse({"status": "unavailable", "database": "unreachable"}, status=503)
-    return JsonResponse({"status": "ok", "database": "ok"})
+        return False
+    return True
+
+
+def _cache_answers() -> bool:
+    """Whether the default cache keeps a value: a new one written, then read back (a Redis that fails gives a miss,
+    as django-redis turns its errors into misses). The key is this process's, so that probes of other processes
+    cannot overwrite the value in between, and there are no more keys than processes."""
+    key, token = f"healthz:{socket.gethostname()}:{os.getpid()}", secrets.token_hex(8)
+    try:
+        cache.set(key, token, timeout=60)
+        answered = cache.get(key) == token
+    except Exception:  # Whatever the backend raises: the database cache's own errors, say.
+        answered = False
+    if not answered:
+        logger.warning("Health check: the cache did not answer.")
+    return answered
 
 
 @require_safe

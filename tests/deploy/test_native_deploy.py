@@ -44,7 +44,7 @@ def test_healthz_answers_200_with_json_over_plain_http(site):
     response = Browser([site.port], proxy=False).get("/healthz")
 
     assert response.status == 200
-    assert json.loads(response.body) == {"status": "ok", "database": "ok"}
+    assert json.loads(response.body) == {"status": "ok", "database": "ok", "cache": "ok"}
 
 
 def test_image_healthcheck_script_says_healthy_while_the_site_runs_and_unhealthy_without_it(site):
@@ -61,7 +61,10 @@ def test_image_healthcheck_script_says_healthy_while_the_site_runs_and_unhealthy
 
     running, stopped = healthcheck(site.port), healthcheck(free_port())
 
-    assert (running.returncode, running.stdout.strip()) == (0, 'healthy: {"status": "ok", "database": "ok"}')
+    assert (running.returncode, running.stdout.strip()) == (
+        0,
+        'healthy: {"status": "ok", "database": "ok", "cache": "ok"}',
+    )
     assert stopped.returncode == 1
     assert stopped.stdout.startswith("unhealthy: no answer")
 

@@ -1,0 +1,365 @@
+"""Redis may fail; the site may not: two gunicorns (the container's entry point, run natively) on one PostgreSQL
+and a Redis server of this module's own, which the tests stop and restart, or freeze (SIGSTOP: it still accepts
+connections, as the kernel completes them, but never answers) and thaw.
+
+Meanwhile every learner page, login, sign-up, answering (learners and guests), new guests, password reset and
+the admin are served from PostgreSQL, with no 500 and no request over a second (beyond the time of a password's
+hash, for the requests that hash one); /healthz says the cache is down. When Redis returns, both gunicorns use
+it again without a restart, and no session copy from before the outage is served.
+
+Needs ``redis-server`` on PATH (Debian's redis-server package; .ci/run installs it).
+"""
+
+import json
+import os
+import shutil
+import signal
+import statistics
+import subprocess
+import time
+from dataclasses import dataclass, field
+
+import pytest
+import redis
+from django.contrib.auth.hashers import PBKDF2PasswordHasher
+
+from tests.deploy.support import (
+    PASSWORD,
+    QUIZ_PATH,
+    Browser,
+    Learner,
+    Page,
+    Response,
+    Server,
+    free_port,
+    manage,
+    production_env,
+)
+
+# The issue's bound for every request while Redis fails. A request that hashes a password (sign-up, login) may
+# take most of a second for the hash alone on a busy machine, with Redis or without: its bound adds the time
+# of one hash, measured during the test.
+MAX_SECONDS = 1.0
+HASHING = {("POST", "/en/accounts/signup/"), ("POST", "/en/accounts/login/"), ("POST", "/admin/login/")}
+# How long a web process skips Redis after a failure (quizsite/settings.py).
+REDIS_SKIP_SECONDS = 5
+ADMIN = "admin"
+SESSION_KEY_PREFIX = ":1:django.contrib.sessions.cached_db"
+GUIDE_PATH = "/en/guides/data-parallelism/"
+
+
+class RedisServer:
+    """A ``redis-server`` on a free loopback port, without persistence (as docker-compose.yml runs it).
+
+    Args:
+        port: the port; the same across restarts, as a container's address stays.
+    """
+
+    def __init__(self, port: int):
+        self.port = port
+        self.url = f"redis://127.0.0.1:{port}/0"
+        self.process: subprocess.Popen | None = None
+
+    def start(self) -> None:
+        self.process = subprocess.Popen(
+            [redis_server_binary(), "--bind", "127.0.0.1", "--port", str(self.port)]
+            + ["--save", "", "--appendonly", "no"],
+            stdout=subprocess.DEVNULL,
+            start_new_session=True,
+        )
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            try:
+                redis.Redis(port=self.port, socket_timeout=1).ping()
+                return
+            except redis.exceptions.ConnectionError:
+                time.sleep(0.05)
+        raise AssertionError(f"redis-server did not start on port {self.port}")
+
+    def stop(self) -> None:
+        """Stop the server, as ``docker compose stop redis`` does (SIGTERM; a frozen server is thawed first)."""
+        if self.process is None or self.process.poll() is not None:
+            return
+        self.process.send_signal(signal.SIGCONT)
+        self.process.terminate()
+        self.process.wait(timeout=10)
+
+    def freeze(self) -> None:
+        self.process.send_signal(signal.SIGSTOP)
+
+    def thaw(self) -> None:
+        self.process.send_signal(signal.SIGCONT)
+
+    def client(self) -> redis.Redis:
+        return redis.Redis(port=self.port, socket_timeout=2)
+
+
+@dataclass
+class Timings:
+    """Each request's method, path, status and duration in seconds, in order."""
+
+    requests: list[tuple[str, str, int, float]] = field(default_factory=list)
+
+    def summary(self) -> str:
+        seconds = [request[3] for request in self.requests]
+        slowest = sorted(self.requests, key=lambda request: -request[3])[:5]
+        return (
+            f"{len(seconds)} requests, median {statistics.median(seconds):.3f} s, max {max(seconds):.3f} s; "
+            f"slowest: {', '.join(f'{method} {path} {status} {took:.3f} s' for method, path, status, took in slowest)}"
+        )
+
+    def slow_or_failed(self, hash_seconds: float) -> list[tuple[str, str, int, float]]:
+        """The requests answered with a 5xx or slower than their bound, given the time of one password hash."""
+        return [
+            (method, path, status, took)
+            for method, path, status, took in self.requests
+            if status >= 500 or took >= MAX_SECONDS + (hash_seconds if (method, path) in HASHING else 0)
+        ]
+
+
+def password_hash_seconds() -> float:
+    """The time one password hash takes on this machine now (the site's hasher, Django's default), the slowest of 3:
+    the machine may be busy with other work, as it may have been during the requests."""
+    hasher = PBKDF2PasswordHasher()
+    return max(timed_call(lambda: hasher.encode(PASSWORD, hasher.salt())) for _ in range(3))
+
+
+def timed_call(call) -> float:
+    began = time.monotonic()
+    call()
+    return time.monotonic() - began
+
+
+class TimedBrowser(Browser):
+    """A ``Browser`` that records every request in ``timings``."""
+
+    def __init__(self, ports: list[int], timings: Timings, **kwargs):
+        super().__init__(ports, **kwargs)
+        self.timings = timings
+
+    def request(self, method: str, path: str, body: bytes | None = None, headers: dict | None = None) -> Response:
+        began = time.monotonic()
+        response = super().request(method, path, body=body, headers=headers)
+        self.timings.requests.append((method, path, response.status, time.monotonic() - began))
+        return response
+
+
+def redis_server_binary() -> str:
+    """The path of ``redis-server``; skips (or fails, with ``QUIZSITE_REQUIRE_REDIS=1``) when it is missing."""
+    path = shutil.which("redis-server")
+    if path is None:
+        message = "redis-server is not installed"
+        if os.environ.get("QUIZSITE_REQUIRE_REDIS") == "1":
+            pytest.fail(f"{message}, and QUIZSITE_REQUIRE_REDIS is set.")
+        pytest.skip(message)
+    return path
+
+
+@pytest.fixture(scope="module")
+def redis_server() -> RedisServer:
+    server = RedisServer(free_port())
+    server.start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="module")
+def outage_env(make_database, static_root, redis_server) -> dict[str, str]:
+    """The production environment of the module's gunicorns: one new database, the module's Redis."""
+    return production_env(make_database(), static_root, REDIS_URL=redis_server.url)
+
+
+@pytest.fixture(scope="module")
+def gunicorns(outage_env, tmp_path_factory) -> tuple[Server, Server]:
+    """Two gunicorns on one new database and the module's Redis, the demo quiz loaded, an administrator made."""
+    env = outage_env
+    logs = tmp_path_factory.mktemp("redis-outage")
+    with Server(env, free_port(), logs / "first.log") as first:
+        manage(env, "load_demo")
+        admin_env = {**env, "DJANGO_SUPERUSER_PASSWORD": PASSWORD}
+        manage(admin_env, "createsuperuser", "--noinput", "--username", ADMIN, "--email", "admin@example.test")
+        with Server(env, free_port(), logs / "second.log") as second:
+            yield first, second
+
+
+@pytest.fixture
+def redis_running(redis_server):
+    """Redis answering at the start and at the end of each test, whatever the test did to it."""
+    if redis_server.process.poll() is not None:
+        redis_server.start()
+    redis_server.thaw()
+    yield redis_server
+    redis_server.thaw()
+    if redis_server.process.poll() is not None:
+        redis_server.start()
+
+
+def healthz(port: int) -> tuple[int, dict]:
+    browser = Browser([port], proxy=False)
+    response = browser.get("/healthz")
+    return response.status, json.loads(response.body)
+
+
+def signed_in_as(browser: Browser) -> str | None:
+    """Whom the home page's account menu says the browser is signed in as, or None."""
+    text = browser.get("/en/").text
+    marker = '<p class="username">Signed in as '
+    if marker not in text:
+        return None
+    start = text.index(marker) + len(marker)
+    return text[start : text.index("</p>", start)]
+
+
+def finish_quiz(learner: Learner, first: int = 1) -> str:
+    """Answer the demo quiz's questions from ``first`` to the last, 3 and 6 wrongly; returns the score shown."""
+    for position in range(first, len(learner.key) + 1):
+        learner.answer(position, right=position not in {3, 6})
+    return learner.score()
+
+
+def tour_while_redis_fails(ports: list[int], timings: Timings, before: dict[str, Learner]) -> None:
+    """Everything a visitor, a guest, a learner and an administrator do, through ``ports``, asserting what each
+    sees; ``before`` holds a learner and a guest who began the quiz while Redis answered."""
+    anonymous = TimedBrowser(ports, timings)
+    for path in ("/en/", GUIDE_PATH, QUIZ_PATH, "/en/accounts/login/", "/en/accounts/signup/"):
+        assert anonymous.get(path).status == 200, path
+
+    # A new guest: a visitor without an account starts and finishes the quiz.
+    guest = Learner(TimedBrowser(ports, timings), "unused")
+    assert guest.start() == f"{QUIZ_PATH}questions/1/"
+    assert finish_quiz(guest) == "6/8"
+
+    # A guest and a learner who began before Redis failed go on where they were.
+    assert finish_quiz(before["guest"], first=2) == "6/8"
+    assert finish_quiz(before["learner"], first=2) == "6/8"
+
+    # A new account, its pages, logging out and in again.
+    learner = Learner(TimedBrowser(ports, timings), f"outage-{time.monotonic_ns()}")
+    learner.sign_up()
+    assert signed_in_as(learner.browser) == learner.username
+    learner.start()
+    assert finish_quiz(learner) == "6/8"
+    for path in ("/en/progress/", "/en/account/"):
+        page = learner.browser.get(path)
+        assert page.status == 200, path
+        assert learner.username in page.text
+    home = learner.browser.get("/en/")
+    response = learner.browser.post("/en/accounts/logout/", {"csrfmiddlewaretoken": Page(home.text).csrf_token})
+    assert response.status == 302
+    assert signed_in_as(learner.browser) is None
+    response = learner.browser.submit("/en/accounts/login/", {"username": learner.username, "password": PASSWORD})
+    assert response.status == 302
+    assert signed_in_as(learner.browser) == learner.username
+
+    # A password reset asked for.
+    reset = anonymous.submit("/en/accounts/password_reset/", {"email": "nobody@example.test"})
+    assert (reset.status, reset.headers["Location"]) == (302, "/en/accounts/password_reset/done/")
+
+    # The administrator logs in to the admin and opens the quizzes.
+    admin = TimedBrowser(ports, timings)
+    response = admin.submit("/admin/login/", {"username": ADMIN, "password": PASSWORD, "next": "/admin/"})
+    assert (response.status, response.headers["Location"]) == (302, "/admin/")
+    assert admin.get("/admin/").status == 200
+    quizzes = admin.get("/admin/quizzes/quiz/")
+    assert quizzes.status == 200
+    assert "Data parallelism quiz" in quizzes.text
+
+
+def began_before(ports: list[int], timings: Timings, username: str) -> dict[str, Learner]:
+    """A learner (signed up) and a guest who started the quiz and answered its first question."""
+    learner = Learner(TimedBrowser(ports, timings), username)
+    learner.sign_up()
+    guest = Learner(TimedBrowser(ports, timings), "unused")
+    for person in (learner, guest):
+        person.start()
+        person.answer(1, right=True)
+    return {"learner": learner, "guest": guest}
+
+
+def wait_until_healthy(ports: list[int], seconds: float = 15) -> None:
+    """Wait until every worker's skip window has run out (settings.REDIS_SKIP_SECONDS), then poll /healthz of every
+    port until each says the cache is ok."""
+    time.sleep(REDIS_SKIP_SECONDS)
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if all(healthz(port) == (200, {"status": "ok", "database": "ok", "cache": "ok"}) for port in ports):
+            return
+        time.sleep(0.2)
+    raise AssertionError(f"/healthz did not say the cache is ok within {seconds} s: {[healthz(p) for p in ports]}")
+
+
+def assert_served_during_outage(gunicorns, timings: Timings) -> None:
+    hash_seconds = password_hash_seconds()
+    print(f"\nWhile Redis failed: {timings.summary()}; one password hash: {hash_seconds:.3f} s")
+    assert timings.slow_or_failed(hash_seconds) == []
+    for server in gunicorns:
+        assert healthz(server.port) == (200, {"status": "degraded", "database": "ok", "cache": "unreachable"})
+        assert "Redis at 127.0.0.1:" in server.log()
+        assert "Traceback" not in server.log()
+
+
+def assert_recovered(gunicorns, redis_server: RedisServer, before: dict[str, Learner]) -> None:
+    """Both gunicorns use Redis again: healthz says so, and the learner's session is read from Redis again."""
+    ports = [server.port for server in gunicorns]
+    wait_until_healthy(ports)
+    browser = before["learner"].browser
+    assert signed_in_as(browser) == before["learner"].username
+    assert redis_server.client().exists(SESSION_KEY_PREFIX + browser.cookies["sessionid"]) == 1
+    assert before["guest"].score() == "6/8"
+
+
+def test_with_redis_stopped_everything_is_served_from_postgresql_and_recovers_when_it_starts(gunicorns, redis_running):
+    ports = [server.port for server in gunicorns]
+    before = began_before(ports, Timings(), "before-stop")
+    timings = Timings()
+
+    redis_running.stop()
+    tour_while_redis_fails(ports, timings, before)
+    assert_served_during_outage(gunicorns, timings)
+
+    redis_running.start()
+    assert_recovered(gunicorns, redis_running, before)
+
+
+def test_with_a_silent_redis_everything_is_served_from_postgresql_and_recovers_when_it_answers(
+    gunicorns, redis_running
+):
+    ports = [server.port for server in gunicorns]
+    before_timings = Timings()
+    before = began_before(ports, before_timings, "before-freeze")
+    print(f"\nWhile Redis answered: {before_timings.summary()}")
+    timings = Timings()
+
+    redis_running.freeze()
+    tour_while_redis_fails(ports, timings, before)
+    assert_served_during_outage(gunicorns, timings)
+
+    redis_running.thaw()
+    assert_recovered(gunicorns, redis_running, before)
+
+
+def test_a_session_ended_while_redis_was_silent_is_not_served_from_its_older_copy_once_redis_answers(
+    gunicorns, outage_env, redis_running, tmp_path
+):
+    """Logging out while Redis is frozen cannot delete the session's copy there; the web process that could not
+    delete it does so before its next Redis call, so the old cookie, replayed, is logged in no more. One gunicorn
+    worker, so that the replay meets the process that handled the logout (another could, for the few seconds
+    until that one next calls Redis; see README "Scaling out")."""
+    with Server({**outage_env, "GUNICORN_WORKERS": "1"}, free_port(), tmp_path / "one-worker.log") as server:
+        learner = Learner(Browser([server.port]), "logs-out")
+        learner.sign_up()
+        old_cookie = learner.browser.cookies["sessionid"]
+        assert redis_running.client().exists(SESSION_KEY_PREFIX + old_cookie) == 1
+
+        redis_running.freeze()
+        home = learner.browser.get("/en/")
+        logout = learner.browser.post("/en/accounts/logout/", {"csrfmiddlewaretoken": Page(home.text).csrf_token})
+        redis_running.thaw()
+        assert logout.status == 302
+        assert redis_running.client().exists(SESSION_KEY_PREFIX + old_cookie) == 1  # the copy from before
+        wait_until_healthy([server.port])
+
+        replay = Browser([server.port])
+        replay.cookies["sessionid"] = old_cookie
+        assert signed_in_as(replay) is None
+        assert redis_running.client().exists(SESSION_KEY_PREFIX + old_cookie) == 0
