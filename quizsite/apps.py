@@ -1,5 +1,6 @@
 from axes.apps import AppConfig as AxesAppConfig
 from django.apps import AppConfig
+from django.contrib.admin import apps as admin_apps
 from django.utils.translation import gettext_lazy as _
 
 
@@ -12,16 +13,26 @@ class QuizsiteConfig(AppConfig):
 
     name = "quizsite"
     verbose_name = "Quizsite"
-    default = True  # this module also holds AxesConfig, below
+    default = True  # this module also holds AdminConfig and AxesConfig, below
 
     def ready(self) -> None:
         # Registers the ``folded_contains`` lookup (the admin's search) and SQLite's QUIZSITE_FOLD function, once.
+        # Connects the receivers that keep django-axes' failure records in step with logins and deleted accounts.
+        import quizsite.login_limits  # noqa: F401
         import quizsite.search  # noqa: F401
         from quizsite.admin_icons import translate_boolean_icons
         from quizsite.links import name_link_models
 
         name_link_models()
         translate_boolean_icons()  # the admin's yes/no icons say "Oui", "Evet" (see quizsite/admin_icons.py)
+
+
+class AdminConfig(admin_apps.AdminConfig):
+    """Django's admin with the site's own ``admin.site`` (``quizsite.admin_site.AdminSite``), whose "Change
+    password" page counts a wrong old password as a failed login."""
+
+    default = False
+    default_site = "quizsite.admin_site.AdminSite"
 
 
 class AxesConfig(AxesAppConfig):
