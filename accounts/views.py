@@ -88,7 +88,9 @@ class SignupView(LocalizedNextMixin, RateLimitedFormMixin, CreateView):
     ``next`` (POST or GET) is followed only when it is a page of this site; otherwise ``LOGIN_REDIRECT_URL``.
     Someone already logged in goes straight on, as on the login page. Accounts created from one client address
     are limited (``FORM_RATES``, see quizsite.limits); past the limit the form is refused with a 429 page
-    before it is checked, and a form with mistakes does not count.
+    before it is checked. A form with mistakes does not count, except one whose username is taken: that answer
+    says the account exists, so it counts as a sign-up, and the form cannot list usernames faster than a
+    script could create accounts.
     """
 
     form_class = SignupForm
@@ -118,6 +120,13 @@ class SignupView(LocalizedNextMixin, RateLimitedFormMixin, CreateView):
             return self.form_invalid(form)
         login(self.request, user, backend="django.contrib.auth.backends.ModelBackend")
         return HttpResponseRedirect(self.get_success_url())
+
+    def form_invalid(self, form):
+        if form.has_error("username", code="unique"):
+            refused = self.refused_by_rate_limit(count=True)
+            if refused is not None:
+                return refused
+        return super().form_invalid(form)
 
 
 class PasswordResetView(RateLimitedFormMixin, auth_views.PasswordResetView):

@@ -5,10 +5,12 @@ from django.utils.translation import gettext_lazy as _
 
 
 class QuizsiteConfig(AppConfig):
-    """The project's own app: the home page, the template tags and admin pieces that guides and quizzes share.
+    """The project's own app: the home page, the template tags and admin pieces that guides and quizzes share, and
+    the site-wide limits that accounts and quizzes share.
 
-    Its shared modules (``admin``, ``querysets``, ``search``, ``templatetags``) import no other app of the project,
-    so guides and quizzes can both build on them (``tests/test_imports.py`` checks the directions).
+    Its shared modules (``admin``, ``querysets``, ``search``, ``templatetags``, ``limits``, ``login_limits``) import
+    no other app of the project, so the apps can all build on them (``tests/test_imports.py`` checks the
+    directions).
     """
 
     name = "quizsite"
@@ -16,8 +18,9 @@ class QuizsiteConfig(AppConfig):
     default = True  # this module also holds AdminConfig and AxesConfig, below
 
     def ready(self) -> None:
-        # Registers the ``folded_contains`` lookup (the admin's search) and SQLite's QUIZSITE_FOLD function, once.
-        # Connects the receivers that keep django-axes' failure records in step with logins and deleted accounts.
+        # login_limits connects the receivers that keep django-axes' failure records in step with logins and
+        # deleted accounts; search registers the ``folded_contains`` lookup (the admin's search) and SQLite's
+        # QUIZSITE_FOLD function, once.
         import quizsite.login_limits  # noqa: F401
         import quizsite.search  # noqa: F401
         from quizsite.admin_icons import translate_boolean_icons

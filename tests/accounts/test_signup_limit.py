@@ -88,6 +88,25 @@ def test_forms_with_mistakes_do_not_count(settings):
     assert statuses == [302] * 5
 
 
+def test_asking_whether_usernames_are_taken_counts_as_signing_up(settings):
+    """A taken username is refused with "already exists" even when the passwords differ: each such answer
+    counts, so the form cannot be used to list usernames faster than accounts can be made."""
+    settings.FORM_RATES = {**settings.FORM_RATES, "signup": "5/h"}
+    for name in ("ada", "bob", "cem", "dee", "eve", "fay"):
+        get_user_model().objects.create_user(username=name, password=PASSWORD)
+    probes = [sign_up(name, password2="mismatch").status_code for name in ("ada", "bob", "cem", "dee", "eve")]
+
+    sixth = sign_up("fay", password2="mismatch")
+    new_name = sign_up("newcomer")
+
+    assert probes == [200] * 5
+    assert (sixth.status_code, new_name.status_code) == (429, 429)
+    assertInHTML(
+        '<p class="throttled-reason">Too many accounts have been created from your network.</p>',
+        sixth.content.decode(),
+    )
+
+
 def test_behind_the_proxy_each_forwarded_address_has_its_own_limit(settings):
     settings.FORM_RATES = {**settings.FORM_RATES, "signup": "5/h"}
     settings.BEHIND_PROXY = True

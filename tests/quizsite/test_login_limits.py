@@ -14,7 +14,7 @@ from django.test import Client
 from pytest_django.asserts import assertInHTML
 
 from tests.factories import PASSWORD, make_superuser, make_user
-from tests.pages import html_lang
+from tests.pages import html_lang, url
 
 pytestmark = pytest.mark.django_db
 
@@ -244,6 +244,36 @@ def test_the_address_lock_lifts_15_minutes_after_its_21st_username_was_last_trie
     AccessAttempt.objects.update(attempt_time=F("attempt_time") - timedelta(minutes=15, seconds=1))
 
     assert log_in(client).status_code == 302
+
+
+def test_the_address_lock_lifts_when_its_21st_newest_username_ages_out_and_the_page_says_so(client):
+    """Retry-After counts to the moment the address is back within the limit, not to the newest failure's end."""
+    for number in range(21):
+        fail(client, 1, username=f"pupil{number}")
+    AccessAttempt.objects.filter(username="pupil0").update(attempt_time=F("attempt_time") - timedelta(minutes=14))
+
+    response = log_in(client)
+
+    assert response.status_code == 429
+    assert 1 <= int(response["Retry-After"]) <= 60
+    assertInHTML('<p class="throttled-retry">Try again in 1 minute.</p>', response.content.decode())
+
+
+def test_a_logged_in_learner_behind_a_spraying_address_is_told_that_password_checks_from_it_are_paused(client):
+    learner = make_user()
+    for number in range(21):
+        fail(Client(), 1, username=f"pupil{number}")
+    client.force_login(learner)
+
+    response = client.post(url("account_delete"), {"password": PASSWORD})
+
+    assert response.status_code == 429
+    assertInHTML(
+        '<p class="throttled-reason">Too many wrong passwords for different accounts have been entered from your '
+        "network, so actions that ask for a password are paused for a while.</p>",
+        response.content.decode(),
+    )
+    assert learner in type(learner).objects.all()
 
 
 # --- Both logins, staff and records ----------------------------------------------------------------------------
