@@ -117,7 +117,8 @@ class SignupView(LocalizedNextMixin, RateLimitedFormMixin, CreateView):
         except IntegrityError:
             # The same username, signed up by a concurrent request since the form checked it.
             form.add_error("username", form.instance.unique_error_message(type(form.instance), ["username"]))
-            return self.form_invalid(form)
+            # Counted already, above: not again as a question whether the username is taken.
+            return super().form_invalid(form)
         login(self.request, user, backend="django.contrib.auth.backends.ModelBackend")
         return HttpResponseRedirect(self.get_success_url())
 

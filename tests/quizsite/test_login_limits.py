@@ -158,6 +158,14 @@ def test_a_locked_try_computes_no_password_hash(client):
     assert encode.call_count == 0
 
 
+def test_the_admin_counts_down_the_wrong_passwords_left_for_a_username_from_an_address(admin_client):
+    fail(Client(), 5)
+
+    changelist = admin_client.get("/admin/axes/accessattempt/")
+
+    assertInHTML('<td class="field-status">1 Attempt Remaining</td>', changelist.content.decode())
+
+
 def test_a_success_before_the_limit_clears_the_failures(client):
     make_user()
     fail(client, 5)
@@ -307,6 +315,7 @@ def test_staff_unlock_an_account_by_deleting_its_access_attempts_in_the_admin(cl
 
     assert changelist.status_code == 200
     assertInHTML('<td class="field-username">learner</td>', changelist.content.decode())
+    assertInHTML('<td class="field-status">Locked Out</td>', changelist.content.decode())
     assert response.status_code == 302
     assert not AccessAttempt.objects.exists()
     assert log_in(client, REMOTE_ADDR="192.0.2.9").status_code == 302
