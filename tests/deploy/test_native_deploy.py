@@ -230,6 +230,49 @@ def test_sign_ups_from_one_address_are_counted_across_two_gunicorns(site_env, tm
         assert statuses == [302, 302, 302, 302, 302, 429]
 
 
+def test_a_class_of_40_behind_one_address_signs_up_five_mistype_five_times_and_all_40_log_in_and_start(site):
+    """Production settings, real password hashing, the proxy's X-Forwarded-For: 40 pupils behind one school
+    router, four at a time, each signing up, the first five then mistyping their password five times, and every
+    one logging in with the right one and starting the quiz."""
+    school = "198.51.100.40"
+
+    def pupil(number: int) -> tuple[int, list[int], int, int]:
+        name = f"pupil-{number:02}"
+        signup = Browser([site.port], address=school).submit(
+            "/en/accounts/signup/", {"username": name, "password1": PASSWORD, "password2": PASSWORD}
+        )
+        mistypes = [
+            Browser([site.port], address=school)
+            .submit("/en/accounts/login/", {"username": name, "password": "not my password"})
+            .status
+            for _ in range(5 if number < 5 else 0)
+        ]
+        browser = Browser([site.port], address=school)
+        login = browser.submit("/en/accounts/login/", {"username": name, "password": PASSWORD})
+        start = browser.submit(QUIZ_PATH, {}, action=f"{QUIZ_PATH}start/")
+        return signup.status, mistypes, login.status, start.status
+
+    with concurrent.futures.ThreadPoolExecutor(max_workers=4) as pool:
+        results = list(pool.map(pupil, range(40)))
+
+    assert [result[0] for result in results] == [302] * 40
+    assert [result[1] for result in results] == [[200] * 5] * 5 + [[]] * 35
+    assert [result[2:] for result in results] == [(302, 302)] * 40
+
+
+def test_a_script_guessing_at_50_usernames_from_one_address_is_refused_before_the_end(site):
+    prober = "203.0.113.99"
+
+    statuses = [
+        Browser([site.port], address=prober)
+        .submit("/en/accounts/login/", {"username": f"someone-{number}", "password": "Summer2026!"})
+        .status
+        for number in range(50)
+    ]
+
+    assert statuses == [200] * 20 + [429] * 30
+
+
 def test_stopping_gunicorn_mid_attempt_loses_no_answer(site_env, tmp_path):
     """A graceful stop (``docker stop``) after three answers, a crash (SIGKILL) after six: nothing is lost."""
     server = Server(site_env, free_port(), tmp_path / "restarted.log")
