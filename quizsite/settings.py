@@ -288,11 +288,12 @@ AXES_VERBOSE = False
 
 # Forms that anyone may send and that create something or send an e-mail, limited in the cache (quizsite.limits)
 # per client address, where a school, an office or a mobile carrier may put hundreds of people: sign-ups
-# (accounts created: a class of 40 signs up in one go, with room for a second class in the hour, while a script
-# is stopped after 60), password resets (e-mails asked for: a whole class may have forgotten) and guests
-# (visitors without an account who start a quiz). Reset e-mails are limited per e-mail address too (compared
-# case-insensitively), so that nobody's mailbox can be flooded from many addresses; past that limit the form
-# answers as always and sends nothing. "60/h": 60 an hour (s, m, h, d).
+# (accounts created: a class of 40 signs up in one go, with room to spare, while a script is stopped after 60;
+# a sign-up refused because its username is taken counts too, as it tells that the account exists), password
+# resets (e-mails asked for: a whole class may have forgotten) and guests (visitors without an account who start
+# a quiz). Reset e-mails are limited per e-mail address too (compared case-insensitively), so that nobody's
+# mailbox can be flooded from many addresses; past that limit the form answers as always and sends nothing.
+# "60/h": 60 an hour (s, m, h, d).
 _form_rates = {
     "signup": env_rate("DJANGO_SIGNUP_RATE", "60/h"),
     "password_reset": env_rate("DJANGO_PASSWORD_RESET_RATE", "60/h"),
