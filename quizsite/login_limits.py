@@ -81,6 +81,7 @@ def login_locks(username: str | None, ip_address: str | None, *, now: datetime |
     """
     cool_off: timedelta = settings.AXES_COOLOFF_TIME
     now = now or timezone.now()
+    ip_address = ip_address or None  # no address known: stored as NULL (GenericIPAddressField)
     rows = AccessAttempt.objects.filter(
         Q(username=username) | Q(ip_address=ip_address), attempt_time__gt=now - cool_off
     ).values_list("username", "ip_address", "failures_since_start", "attempt_time")

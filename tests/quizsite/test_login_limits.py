@@ -369,3 +369,16 @@ def test_a_deleted_account_leaves_no_failed_login_records(client):
     client.post(f"/admin/accounts/user/{learner.pk}/delete/", {"post": "yes"})
 
     assert not AccessAttempt.objects.filter(username="learner").exists()
+
+
+def test_clients_without_a_known_address_are_counted_together(client):
+    """No REMOTE_ADDR (a misconfigured server in front): the failures are stored without an address and still
+    lock, rather than never counting."""
+    make_user()
+
+    statuses = fail(client, 6, REMOTE_ADDR="")
+    right = log_in(client, REMOTE_ADDR="")
+
+    assert statuses == [200] * 5 + [429]
+    assert right.status_code == 429
+    assert set(AccessAttempt.objects.values_list("ip_address", flat=True)) == {None}
