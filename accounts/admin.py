@@ -1,9 +1,11 @@
 from axes.admin import AccessAttemptAdmin
 from axes.models import AccessAttempt
+from django.conf import settings
 from django.contrib import admin
 from django.contrib.auth.admin import UserAdmin
 from django.contrib.auth.forms import AdminPasswordChangeForm, SetUnusablePasswordMixin
 from django.utils.text import format_lazy
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
@@ -33,15 +35,19 @@ class QuizsiteUserAdmin(SafeActionsMixin, UserAdmin):
 
 
 class LoginAttemptAdmin(SafeActionsMixin, AccessAttemptAdmin):
-    """django-axes's list of counted log-in attempts (see ``accounts.throttling``), with its "status" column named
-    in the administrator's language: django-axes gives that column no name, so Django shows the method's, in
-    English ("Status"). Its values ("3 essai(s) restant(s)", "Bloqué") are re-translated in
+    """django-axes's list of counted log-in attempts (see ``quizsite.login_limits``), with its "status" column
+    named in the administrator's language: django-axes gives that column no name, so Django shows the method's,
+    in English ("Status"). Its values ("3 essai(s) restant(s)", "Bloqué") are re-translated in
     ``quizsite/library_strings.py``."""
 
     @admin.display(description=_("status"))
     def status(self, obj: AccessAttempt) -> str:
-        """How many tries are left before the lock-out, or that it is locked out (django-axes's wording)."""
-        return super().status(obj)
+        """How many wrong passwords this username may still get from this address and browser before it is
+        locked there (the sixth by default, ``LOGIN_FAILURE_LIMIT``), or that it is locked (django-axes's
+        wording). django-axes's own counts down to ``AXES_FAILURE_LIMIT``, which is not a count of failures
+        here; the site's other two limits add up several rows."""
+        left = settings.LOGIN_FAILURE_LIMIT + 1 - obj.failures_since_start
+        return f"{left} {gettext('Attempt Remaining')}" if left > 0 else gettext("Locked Out")
 
 
 # Importing axes.admin (above) registers django-axes's own list (when AXES_ENABLE_ADMIN); ours takes its place.

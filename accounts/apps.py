@@ -5,7 +5,3 @@ from django.utils.translation import gettext_lazy as _
 class AccountsConfig(AppConfig):
     name = "accounts"
     verbose_name = _("Accounts")
-
-    def ready(self) -> None:
-        # Connects the receivers that keep django-axes' failure records in step with logins and deleted accounts.
-        from accounts import throttling  # noqa: F401

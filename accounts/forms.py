@@ -3,7 +3,7 @@ from django.contrib.auth.forms import AuthenticationForm, PasswordChangeForm, Pa
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
-from accounts.throttling import password_confirmed
+from quizsite.login_limits import password_confirmed
 
 # One name for the e-mail address on every form of the site (Django's own forms say "Email" or "email address",
 # which French renders as "Courriel" on one form and "Adresse électronique" on the next).
@@ -46,7 +46,7 @@ class SignupForm(ErrorSummaryFocusMixin, UserCreationForm):
 class CurrentPasswordMixin(ErrorSummaryFocusMixin):
     """For forms that ask the logged-in learner for their password again before a change that matters.
 
-    The check goes through ``accounts.throttling.password_confirmed``, so wrong passwords count toward the login
+    The check goes through ``quizsite.login_limits.password_confirmed``, so wrong passwords count toward the login
     lock like wrong logins do.
 
     Args:

@@ -29,7 +29,7 @@ from accounts.forms import (
     ThrottledPasswordChangeForm,
 )
 from accounts.navigation import is_destination, localized_next
-from accounts.throttling import form_seconds_left, throttled_response
+from quizsite.limits import form_seconds_left, throttled_response
 
 
 class LocalizedNextMixin(RedirectURLMixin):
@@ -58,7 +58,7 @@ class LoginView(LocalizedNextMixin, auth_views.LoginView):
 
 class RateLimitedFormMixin:
     """Refuse a form view's POST with the 429 page once its client address has sent too many
-    (``settings.FORM_RATES[rate_limited_action]``, see ``accounts.throttling``).
+    (``settings.FORM_RATES[rate_limited_action]``, see ``quizsite.limits``).
 
     The limit is looked at before the form is checked, and counted only when the form is valid
     (``refused_by_rate_limit(count=True)`` from ``form_valid``), so that a form with mistakes does not count.
@@ -87,8 +87,10 @@ class SignupView(LocalizedNextMixin, RateLimitedFormMixin, CreateView):
 
     ``next`` (POST or GET) is followed only when it is a page of this site; otherwise ``LOGIN_REDIRECT_URL``.
     Someone already logged in goes straight on, as on the login page. Accounts created from one client address
-    are limited (``FORM_RATES``, see accounts.throttling); past the limit the form is refused with a 429 page
-    before it is checked, and a form with mistakes does not count.
+    are limited (``FORM_RATES``, see quizsite.limits); past the limit the form is refused with a 429 page
+    before it is checked. A form with mistakes does not count, except one whose username is taken: that answer
+    says the account exists, so it counts as a sign-up, and the form cannot list usernames faster than a
+    script could create accounts.
     """
 
     form_class = SignupForm
@@ -115,14 +117,26 @@ class SignupView(LocalizedNextMixin, RateLimitedFormMixin, CreateView):
         except IntegrityError:
             # The same username, signed up by a concurrent request since the form checked it.
             form.add_error("username", form.instance.unique_error_message(type(form.instance), ["username"]))
-            return self.form_invalid(form)
+            # Counted already, above: not again as a question whether the username is taken.
+            return super().form_invalid(form)
         login(self.request, user, backend="django.contrib.auth.backends.ModelBackend")
         return HttpResponseRedirect(self.get_success_url())
 
+    def form_invalid(self, form):
+        if form.has_error("username", code="unique"):
+            refused = self.refused_by_rate_limit(count=True)
+            if refused is not None:
+                return refused
+        return super().form_invalid(form)
+
 
 class PasswordResetView(RateLimitedFormMixin, auth_views.PasswordResetView):
-    """Django's password reset, with the site's templates; each client address may ask for a few e-mails an hour
-    (``FORM_RATES["password_reset"]``), so that the form cannot be used to flood someone's mailbox."""
+    """Django's password reset, with the site's templates, so that the form cannot be used to flood mailboxes:
+    each client address may ask for so many e-mails an hour (``FORM_RATES["password_reset"]``, past which the
+    429 page), and each e-mail address may be sent so many (``FORM_RATES["password_reset_email"]``, compared
+    case-insensitively, whichever clients ask). Past the latter the form answers as always and sends nothing:
+    a different answer would tell who asks that the address has an account.
+    """
 
     form_class = EmailPasswordResetForm
     template_name = "accounts/password_reset_form.html"
@@ -131,7 +145,14 @@ class PasswordResetView(RateLimitedFormMixin, auth_views.PasswordResetView):
     rate_limited_action = "password_reset"
 
     def form_valid(self, form):
-        return self.refused_by_rate_limit(count=True) or super().form_valid(form)
+        refused = self.refused_by_rate_limit(count=True)
+        if refused is not None:
+            return refused
+        # Counted for every address asked for, with an account or not, so that the limit reveals nothing.
+        target = form.cleaned_data["email"].casefold()
+        if form_seconds_left(self.request, action="password_reset_email", count=True, target=target) is not None:
+            return HttpResponseRedirect(self.get_success_url())
+        return super().form_valid(form)
 
 
 class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):

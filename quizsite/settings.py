@@ -52,7 +52,7 @@ CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS")
 INSTALLED_APPS = [
     # modeltranslation patches the admin, so it comes before it.
     "modeltranslation",
-    "django.contrib.admin",
+    "quizsite.apps.AdminConfig",  # django.contrib.admin, with the site's AdminSite
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
@@ -273,39 +273,59 @@ if not SECURE_HSTS_PRELOAD:
 # DJANGO_BEHIND_PROXY=1: a proxy in front terminates TLS and sets X-Forwarded-Proto. Only then is the header
 # trusted, since a client talking to the site directly could send it too. This is the only place that trusts
 # it: the entry point tells gunicorn to trust no proxy headers itself.
-# The client's address (accounts.throttling.client_address) is then the one the proxy adds to X-Forwarded-For.
+# The client's address (quizsite.limits.client_address) is then the one the proxy adds to X-Forwarded-For.
 BEHIND_PROXY = env_bool("DJANGO_BEHIND_PROXY")
 if BEHIND_PROXY:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 
 # --- Throttling -------------------------------------------------------------------------------------------
-# Wrong passwords (the site's login and the admin's): after DJANGO_LOGIN_FAILURE_LIMIT failures for one username,
-# or from one client address, within the cool-off, every further try is refused with a 429 page before any
-# password is hashed, until DJANGO_LOGIN_COOLOFF_MINUTES after the last failure; tries while locked do not
-# extend the lock.
+# Wrong passwords (the site's login, the admin's, the admin's "Change password" and the account pages that ask for
+# the password again) count as failed logins, each until DJANGO_LOGIN_COOLOFF_MINUTES after the last failure of
+# its record, and lock (quizsite.login_limits):
+# - a username from one client address after more than DJANGO_LOGIN_FAILURE_LIMIT failures from there: a learner
+#   may mistype that many times and still log in; the pupil beside them, on the same address, is not affected;
+# - a username from every address after more than DJANGO_LOGIN_USERNAME_LIMIT failures: guesses at one account
+#   from many addresses. Several times the first, so that no single address locks a learner out everywhere;
+# - a client address once its failures touch more than DJANGO_LOGIN_SPRAY_LIMIT usernames (password spraying),
+#   for every login from it. A successful login forgets its username's failures, so a class whose pupils
+#   mistype their own passwords never has 20 usernames failing at once, while a script guessing at 50 is
+#   refused at the 21st.
+# A locked login is refused with a 429 page before any password is hashed; tries while locked are not counted.
 # The counts are rows of the database (django-axes' AccessAttempt), shared by every process; staff unlock by
 # deleting the rows in the admin ("Access attempts"). A successful login, or a password reset, clears the
-# failures counted against that username only (accounts.throttling): django-axes' own reset on success would
-# clear the address's count too, so that one account of an attacker's own would reset their guesses at others.
-AXES_FAILURE_LIMIT = env_int("DJANGO_LOGIN_FAILURE_LIMIT", 5, minimum=1)
+# failures of that username only: django-axes' own reset on success would clear the address's too, so that one
+# account of an attacker's own would reset their guesses at others.
+LOGIN_FAILURE_LIMIT = env_int("DJANGO_LOGIN_FAILURE_LIMIT", 5, minimum=1)
+LOGIN_USERNAME_LIMIT = env_int("DJANGO_LOGIN_USERNAME_LIMIT", 20, minimum=1)
+LOGIN_SPRAY_LIMIT = env_int("DJANGO_LOGIN_SPRAY_LIMIT", 20, minimum=1)
 AXES_COOLOFF_TIME = timedelta(minutes=env_int("DJANGO_LOGIN_COOLOFF_MINUTES", 15, minimum=1))
-AXES_LOCKOUT_PARAMETERS = ["ip_address", "username"]
+# The records the three limits count, in their order; the handler gives each its own limit and tells
+# django-axes how many of them a login is over, so axes' single limit is 1.
+AXES_HANDLER = "quizsite.login_limits.LoginLimitsHandler"
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "username", "ip_address"]
+AXES_FAILURE_LIMIT = 1
 AXES_RESET_ON_SUCCESS = False
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
-AXES_CLIENT_IP_CALLABLE = "accounts.throttling.client_address"
-AXES_LOCKOUT_CALLABLE = "accounts.throttling.lockout_response"
-AXES_USERNAME_CALLABLE = "accounts.throttling.tried_username"
+AXES_CLIENT_IP_CALLABLE = "quizsite.limits.client_address"
+AXES_LOCKOUT_CALLABLE = "quizsite.login_limits.lockout_response"
+AXES_USERNAME_CALLABLE = "quizsite.login_limits.tried_username"
 # No row per successful login: the failures are all the lock needs.
 AXES_DISABLE_ACCESS_LOG = True
 AXES_VERBOSE = False
 
 
-# Forms that anyone may send and that create something or send an e-mail, limited per client address in the
-# cache: sign-ups (accounts created), password resets (e-mails asked for) and guests (visitors without an
-# account who start a quiz; a classroom behind one address needs room). "5/h": 5 an hour (s, m, h, d).
+# Forms that anyone may send and that create something or send an e-mail, limited in the cache (quizsite.limits)
+# per client address, where a school, an office or a mobile carrier may put hundreds of people: sign-ups
+# (accounts created: a class of 40 signs up in one go, with room to spare, while a script is stopped after 60;
+# a sign-up refused because its username is taken counts too, as it tells that the account exists), password
+# resets (e-mails asked for: a whole class may have forgotten) and guests (visitors without an account who start
+# a quiz). Reset e-mails are limited per e-mail address too (compared case-insensitively), so that nobody's
+# mailbox can be flooded from many addresses; past that limit the form answers as always and sends nothing.
+# "60/h": 60 an hour (s, m, h, d).
 _form_rates = {
-    "signup": env_rate("DJANGO_SIGNUP_RATE", "5/h"),
-    "password_reset": env_rate("DJANGO_PASSWORD_RESET_RATE", "5/h"),
+    "signup": env_rate("DJANGO_SIGNUP_RATE", "60/h"),
+    "password_reset": env_rate("DJANGO_PASSWORD_RESET_RATE", "60/h"),
+    "password_reset_email": env_rate("DJANGO_PASSWORD_RESET_EMAIL_RATE", "3/h"),
     "guest": env_rate("DJANGO_GUEST_RATE", "200/h"),
 }
 FORM_RATES = {action: rate for action, (rate, _period) in _form_rates.items()}

@@ -12,8 +12,8 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_safe
 from django.views.generic import DetailView
 
-from accounts.throttling import form_seconds_left, throttled_response
 from guides.models import Guide
+from quizsite.limits import form_seconds_left, throttled_response
 from quizsite.templatetags.translation_status import FALLBACK_LANGUAGE
 from quizzes.forms import AnswerForm
 from quizzes.guests import guest_for_writing, session_guest

@@ -98,3 +98,9 @@ def test_models_never_import_views_or_admin(module):
     reached = sorted(name for name in reachable_imports(module) if name.rsplit(".", 1)[-1] in {"views", "admin"})
 
     assert reached == []
+
+
+@pytest.mark.parametrize("module", [name for name in module_names() if name.startswith("quizzes")])
+def test_quizzes_never_import_accounts(module):
+    """The limits that both need (``quizsite.limits``) live in the core app, below both."""
+    assert sorted(name for name in reachable_imports(module) if name.startswith("accounts")) == []

@@ -206,15 +206,15 @@ def test_changing_the_email_address_needs_the_password(client):
     [("account_delete", "password", 400), ("account", "password", 400), ("password_change", "old_password", 200)],
 )
 def test_wrong_passwords_on_account_forms_count_toward_the_login_lock(client, name, field, refused):
-    """A stolen session cannot guess the password at speed: the fifth wrong one locks, then even the right one."""
+    """A stolen session cannot guess the password at speed: the sixth wrong one locks, then even the right one."""
     user = make_user("ada", email="ada@example.com")
     client.force_login(user)
     data = {"email": "ada@example.com", "new_password1": "x long new one 8", "new_password2": "x long new one 8"}
 
-    statuses = [client.post(url(name, "tr"), {**data, field: "wrong"}).status_code for _ in range(5)]
+    statuses = [client.post(url(name, "tr"), {**data, field: "wrong"}).status_code for _ in range(6)]
     locked = client.post(url(name, "tr"), {**data, field: PASSWORD})
 
-    assert statuses == [refused] * 4 + [429]
+    assert statuses == [refused] * 5 + [429]
     assert locked.status_code == 429
     assertInHTML(
         '<p class="throttled-reason">Bu hesap için çok fazla hatalı parola girildi; parola isteyen işlemler bir '
@@ -222,6 +222,10 @@ def test_wrong_passwords_on_account_forms_count_toward_the_login_lock(client, na
         locked.content.decode(),
     )
     assertInHTML('<p class="throttled-retry">Lütfen 15 dakika sonra yeniden deneyin.</p>', locked.content.decode())
+    assertInHTML(
+        '<p class="throttled-way-on"><a href="/tr/accounts/password_reset/">Parolanızı mı unuttunuz?</a></p>',
+        locked.content.decode(),
+    )
     assert get_user_model().objects.filter(username="ada").exists()
     user.refresh_from_db()
     assert user.check_password(PASSWORD)

@@ -9,6 +9,7 @@ import os
 import uuid
 
 import pytest
+from django.core import mail
 from django.core.cache import caches
 from django.test import Client
 
@@ -44,13 +45,16 @@ def redis_cache(settings):
     cache.clear()
 
 
-def test_password_resets_are_limited_on_redis_and_the_counter_outlasts_its_hour(redis_cache):
+def test_password_resets_are_limited_on_redis_and_the_counters_outlast_their_hour(redis_cache, settings):
+    """Per client address (here 5 an hour) and per e-mail address (3 an hour: the fourth is not sent)."""
+    settings.FORM_RATES = {**settings.FORM_RATES, "password_reset": "5/h"}
     make_user("ada", email="ada@example.com")
     client = Client()
     statuses = [client.post("/en/accounts/password_reset/", {"email": "ada@example.com"}).status_code for _ in "123456"]
 
     assert statuses == [302] * 5 + [429]
+    assert len(mail.outbox) == 3
     client_redis = redis_cache._cache.get_client()
     keys = client_redis.keys(f"{redis_cache.key_prefix}*")
-    assert len(keys) == 1
-    assert client_redis.ttl(keys[0]) > 59 * 60
+    assert len(keys) == 2
+    assert all(client_redis.ttl(key) > 59 * 60 for key in keys)

@@ -184,40 +184,96 @@ def test_two_gunicorns_share_one_database_and_a_learner_alternating_between_them
 
 
 def test_wrong_passwords_spread_over_two_gunicorns_lock_the_account_on_both(site, site_env, tmp_path):
-    """Three wrong passwords through one gunicorn, two through the other, from two addresses: the account is
-    locked on both (the counts are rows of the shared database, not a worker's memory)."""
+    """Six wrong passwords from one address, three through each gunicorn: the username is locked from that
+    address on both (the counts are rows of the shared database, not a worker's memory), while a classmate
+    behind the same address logs in."""
+    school = "192.0.2.210"
     with Server(site_env, free_port(), tmp_path / "lock.log") as second:
         Learner(Browser([site.port]), "locked-out").sign_up()
-        statuses = []
-        for port, tries in ((site.port, 3), (second.port, 2)):
-            attacker = Browser([port])
-            for _ in range(tries):
-                wrong = {"username": "locked-out", "password": "not the password"}
-                statuses.append(attacker.submit("/en/accounts/login/", wrong).status)
-
-        owner_tries = [
-            Browser([port]).submit("/fr/accounts/login/", {"username": "locked-out", "password": PASSWORD})
-            for port in (site.port, second.port)
+        Learner(Browser([site.port]), "classmate").sign_up()
+        wrong = {"username": "locked-out", "password": "not the password"}
+        statuses = [
+            Browser([port], address=school).submit("/en/accounts/login/", wrong).status
+            for port in (site.port, second.port) * 3
         ]
 
-        assert statuses == [200, 200, 200, 200, 429]
+        owner_tries = [
+            Browser([port], address=school).submit(
+                "/fr/accounts/login/", {"username": "locked-out", "password": PASSWORD}
+            )
+            for port in (site.port, second.port)
+        ]
+        classmate = Browser([second.port], address=school).submit(
+            "/en/accounts/login/", {"username": "classmate", "password": PASSWORD}
+        )
+
+        assert statuses == [200] * 5 + [429]
         assert [response.status for response in owner_tries] == [429, 429]
         for response in owner_tries:
             assert 870 <= int(response.headers["Retry-After"]) <= 900
             assert '<p class="throttled-retry">Réessayez dans 15 minutes.</p>' in response.text
             assert "sessionid" not in response.headers.get("Set-Cookie", "")
+        assert classmate.status == 302
 
 
-def test_sign_ups_from_one_address_are_counted_across_two_gunicorns(site, site_env, tmp_path):
-    """Five accounts an hour per address, counted in the cache table that the entry point created."""
-    with Server(site_env, free_port(), tmp_path / "signup.log") as second:
+def test_sign_ups_from_one_address_are_counted_across_two_gunicorns(site_env, tmp_path):
+    """Accounts per address an hour (5 here, so that the count is seen in a few requests), counted in the cache
+    table that the entry point created."""
+    env = {**site_env, "DJANGO_SIGNUP_RATE": "5/h"}
+    with (
+        Server(env, free_port(), tmp_path / "signup-first.log") as first,
+        Server(env, free_port(), tmp_path / "signup-second.log") as second,
+    ):
         statuses = []
         for number in range(6):
-            browser = Browser([(site.port, second.port)[number % 2]], address="192.0.2.200")
+            browser = Browser([(first.port, second.port)[number % 2]], address="192.0.2.200")
             fields = {"username": f"many-{number}", "password1": PASSWORD, "password2": PASSWORD}
             statuses.append(browser.submit("/en/accounts/signup/", fields).status)
 
         assert statuses == [302, 302, 302, 302, 302, 429]
+
+
+def test_a_class_of_40_behind_one_address_signs_up_five_mistype_five_times_and_all_40_log_in_and_start(site):
+    """Production settings, real password hashing, the proxy's X-Forwarded-For: 40 pupils behind one school
+    router, four at a time, each signing up, the first five then mistyping their password five times, and every
+    one logging in with the right one and starting the quiz."""
+    school = "198.51.100.40"
+
+    def pupil(number: int) -> tuple[int, list[int], int, int]:
+        name = f"pupil-{number:02}"
+        signup = Browser([site.port], address=school).submit(
+            "/en/accounts/signup/", {"username": name, "password1": PASSWORD, "password2": PASSWORD}
+        )
+        mistypes = [
+            Browser([site.port], address=school)
+            .submit("/en/accounts/login/", {"username": name, "password": "not my password"})
+            .status
+            for _ in range(5 if number < 5 else 0)
+        ]
+        browser = Browser([site.port], address=school)
+        login = browser.submit("/en/accounts/login/", {"username": name, "password": PASSWORD})
+        start = browser.submit(QUIZ_PATH, {}, action=f"{QUIZ_PATH}start/")
+        return signup.status, mistypes, login.status, start.status
+
+    with concurrent.futures.ThreadPoolExecutor(max_workers=4) as pool:
+        results = list(pool.map(pupil, range(40)))
+
+    assert [result[0] for result in results] == [302] * 40
+    assert [result[1] for result in results] == [[200] * 5] * 5 + [[]] * 35
+    assert [result[2:] for result in results] == [(302, 302)] * 40
+
+
+def test_a_script_guessing_at_50_usernames_from_one_address_is_refused_before_the_end(site):
+    prober = "203.0.113.99"
+
+    statuses = [
+        Browser([site.port], address=prober)
+        .submit("/en/accounts/login/", {"username": f"someone-{number}", "password": "Summer2026!"})
+        .status
+        for number in range(50)
+    ]
+
+    assert statuses == [200] * 20 + [429] * 30
 
 
 def test_stopping_gunicorn_mid_attempt_loses_no_answer(site_env, tmp_path):

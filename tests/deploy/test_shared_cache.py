@@ -16,8 +16,9 @@ SESSION_KEY_PREFIX = ":1:django.contrib.sessions.cached_db"
 
 @pytest.fixture(scope="module")
 def shared_env(make_database, static_root, redis_url) -> dict[str, str]:
-    """The production environment of both gunicorns: one new database, one emptied Redis database."""
-    return production_env(make_database(), static_root, REDIS_URL=redis_url)
+    """The production environment of both gunicorns: one new database, one emptied Redis database; sign-ups
+    limited to 5 an hour per address, so that the count is seen in a few requests."""
+    return production_env(make_database(), static_root, REDIS_URL=redis_url, DJANGO_SIGNUP_RATE="5/h")
 
 
 @pytest.fixture(scope="module")

@@ -62,7 +62,7 @@ def test_the_quiz_lists_filter_headings_start_with_a_capital(admin_client, langu
 
 
 TRIED = {"username": "deniz", "ip_address": "192.0.2.7", "user_agent": "Mozilla/5.0", "path_info": "/"}
-LEFT = settings.AXES_FAILURE_LIMIT - 2
+LEFT = settings.LOGIN_FAILURE_LIMIT + 1 - 2  # two wrong passwords made; the sixth locks
 
 
 @pytest.mark.parametrize(

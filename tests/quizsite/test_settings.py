@@ -232,11 +232,30 @@ def test_a_sign_up_rate_that_is_not_one_stops_the_start_naming_the_variable():
     assert "DJANGO_SIGNUP_RATE must be a count per period, e.g. 5/h or 20/d, not 'five an hour'" in result.stderr
 
 
-def test_login_throttling_reads_its_limit_and_cool_off_from_the_environment():
-    env = clean_env(DJANGO_DEBUG="1", DJANGO_LOGIN_FAILURE_LIMIT="10", DJANGO_LOGIN_COOLOFF_MINUTES="30")
+def test_login_throttling_reads_its_limits_and_cool_off_from_the_environment():
+    env = clean_env(
+        DJANGO_DEBUG="1",
+        DJANGO_LOGIN_FAILURE_LIMIT="10",
+        DJANGO_LOGIN_USERNAME_LIMIT="40",
+        DJANGO_LOGIN_SPRAY_LIMIT="30",
+        DJANGO_LOGIN_COOLOFF_MINUTES="30",
+    )
 
-    assert setting(env, "AXES_FAILURE_LIMIT") == "10"
+    assert setting(env, "LOGIN_FAILURE_LIMIT") == "10"
+    assert setting(env, "LOGIN_USERNAME_LIMIT") == "40"
+    assert setting(env, "LOGIN_SPRAY_LIMIT") == "30"
     assert setting(env, "AXES_COOLOFF_TIME") == "datetime.timedelta(seconds=1800)"
+
+
+def test_the_limits_default_to_what_a_class_of_40_behind_one_address_needs():
+    env = clean_env(DJANGO_DEBUG="1")
+
+    limits = [setting(env, name) for name in ("LOGIN_FAILURE_LIMIT", "LOGIN_USERNAME_LIMIT", "LOGIN_SPRAY_LIMIT")]
+
+    assert limits == ["5", "20", "20"]
+    assert setting(env, "FORM_RATES") == (
+        "{'signup': '60/h', 'password_reset': '60/h', 'password_reset_email': '3/h', 'guest': '200/h'}"
+    )
 
 
 @pytest.mark.parametrize(
@@ -244,6 +263,9 @@ def test_login_throttling_reads_its_limit_and_cool_off_from_the_environment():
     [
         ("DJANGO_LOGIN_COOLOFF_MINUTES", "0", "DJANGO_LOGIN_COOLOFF_MINUTES must be at least 1, not 0."),
         ("DJANGO_LOGIN_FAILURE_LIMIT", "0", "DJANGO_LOGIN_FAILURE_LIMIT must be at least 1, not 0."),
+        ("DJANGO_LOGIN_USERNAME_LIMIT", "0", "DJANGO_LOGIN_USERNAME_LIMIT must be at least 1, not 0."),
+        ("DJANGO_LOGIN_SPRAY_LIMIT", "0", "DJANGO_LOGIN_SPRAY_LIMIT must be at least 1, not 0."),
+        ("DJANGO_PASSWORD_RESET_EMAIL_RATE", "3", "DJANGO_PASSWORD_RESET_EMAIL_RATE must be a count per period"),
         ("DJANGO_SIGNUP_RATE", "5/0h", "DJANGO_SIGNUP_RATE must be a count per period, e.g. 5/h or 20/d, not '5/0h'."),
         ("DJANGO_PASSWORD_RESET_RATE", "0/h", "DJANGO_PASSWORD_RESET_RATE must be a count per period"),
     ],

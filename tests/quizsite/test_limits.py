@@ -1,11 +1,11 @@
-"""Who the client is (accounts.throttling.client_address), for the login lock and the sign-up limit alike."""
+"""Who the client is (quizsite.limits.client_address), for the login lock and the sign-up limit alike."""
 
 import pytest
 from django.test import RequestFactory
 
-from accounts.throttling import address_key, client_address
-from tests.accounts.test_login_throttling import fail, log_in
+from quizsite.limits import address_key, client_address
 from tests.factories import make_user
+from tests.quizsite.test_login_limits import fail, log_in
 
 PROXY = "10.0.0.2"
 
@@ -51,7 +51,7 @@ def test_an_ipv6_client_counts_by_its_64_network_for_logins_and_forms(settings):
 @pytest.mark.django_db
 def test_wrong_passwords_from_rotating_addresses_of_one_ipv6_network_lock_that_network(client):
     make_user()
-    for number in range(5):
+    for number in range(21):
         fail(client, 1, username=f"guess{number}", REMOTE_ADDR=f"2001:db8:2:2::{number + 1}")
 
     same_network = log_in(client, REMOTE_ADDR="2001:db8:2:2:ffff::7")
@@ -64,7 +64,7 @@ def test_wrong_passwords_from_rotating_addresses_of_one_ipv6_network_lock_that_n
 def test_behind_the_proxy_learners_do_not_share_the_proxy_s_lock(client, settings):
     settings.BEHIND_PROXY = True
     make_user()
-    for number in range(5):
+    for number in range(21):
         fail(client, 1, username=f"guess{number}", HTTP_X_FORWARDED_FOR="203.0.113.66")
 
     attacker = log_in(client, HTTP_X_FORWARDED_FOR="203.0.113.66")
