@@ -1,5 +1,23 @@
-from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.models import AbstractUser, UserManager
+from django.db import models
+from django.db.models import Q
+from django.db.models.functions import Lower
 from django.utils.translation import gettext_lazy as _
+
+#: The message for an e-mail address that another account has, on every form that can set one (sign-up, admin).
+EMAIL_TAKEN = _("Another account already uses this e-mail address.")
+
+
+class AccountManager(UserManager):
+    """Django's user manager, and the one question about addresses that every form asks."""
+
+    def with_email(self, address: str) -> models.QuerySet:
+        """The accounts whose address is ``address``, compared as ``email_unique_ci`` compares them (SQL
+        ``LOWER``, which is how people compare addresses; the part before the ``@`` is case-sensitive only in
+        theory, and no provider treats it so). Empty for ``""``: many accounts have no address."""
+        if not address:
+            return self.none()
+        return self.annotate(email_lower=Lower("email")).filter(email_lower=Lower(models.Value(address)))
 
 
 class User(AbstractUser):
@@ -7,10 +25,34 @@ class User(AbstractUser):
 
     Django's own user, kept as the project's model from the first release so that fields can be added later
     without swapping the user model under a live database (Django's advice for every new project). The e-mail
-    address is optional: it is asked at sign-up and needed only to reset a forgotten password.
+    address is optional: it is asked at sign-up and needed only to reset a forgotten password. One account per
+    address (``email_unique_ci``), so that a reset request sends one e-mail and names one account. A changed
+    address waits in ``pending_email`` until it is confirmed from a link sent to it (``accounts.email_change``).
     """
+
+    # The database's default too: during a rolling upgrade, the previous release's code creates accounts without
+    # naming this column (README, "Upgrading").
+    pending_email = models.EmailField(
+        _("e-mail address waiting for confirmation"),
+        blank=True,
+        default="",
+        db_default="",
+        help_text=_("The address the learner asked to change to; it replaces the e-mail address once confirmed."),
+    )
+
+    objects = AccountManager()
 
     class Meta(AbstractUser.Meta):
         swappable = "AUTH_USER_MODEL"
         verbose_name = _("user")
         verbose_name_plural = _("users")
+        constraints = [
+            models.UniqueConstraint(
+                Lower("email"),
+                condition=~Q(email=""),
+                name="email_unique_ci",
+                violation_error_message=EMAIL_TAKEN,
+                violation_error_code="email_taken",
+            )
+        ]
+
