@@ -7,5 +7,6 @@ class AccountsConfig(AppConfig):
     verbose_name = _("Accounts")
 
     def ready(self) -> None:
-        # Connects the receivers that keep django-axes' failure records in step with logins and deleted accounts.
-        from accounts import throttling  # noqa: F401
+        # Connects the receivers that keep django-axes' failure records, and the record of whose sessions are
+        # whose, in step with logins and deleted accounts.
+        from accounts import sessions, throttling  # noqa: F401

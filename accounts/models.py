@@ -1,4 +1,6 @@
+from django.conf import settings
 from django.contrib.auth.models import AbstractUser, UserManager
+from django.contrib.sessions.models import Session
 from django.db import models
 from django.db.models import Q
 from django.db.models.functions import Lower
@@ -56,3 +58,21 @@ class User(AbstractUser):
             )
         ]
 
+
+class LoginSession(models.Model):
+    """A session that some login started for ``user``: the way to end every session of an account when it is
+    deleted (``accounts.sessions``), in the database and in the cache, since Django's sessions do not say whose
+    they are without decoding each one. The row goes with its session (``clearsessions``, logout)."""
+
+    session = models.OneToOneField(Session, on_delete=models.CASCADE, primary_key=True, verbose_name=_("session"))
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="login_sessions", verbose_name=_("user")
+    )
+
+    class Meta:
+        verbose_name = _("login session")
+        verbose_name_plural = _("login sessions")
+        ordering = ["user", "session"]
+
+    def __str__(self) -> str:
+        return f"{self.user} ({self.session_id[:8]}…)"
