@@ -14,9 +14,14 @@ from accounts.models import LoginSession
 
 @receiver(user_logged_in)
 def record_login_session(sender, request: HttpRequest, user, **kwargs) -> None:
-    """Remember that the session ``login()`` has just given ``request`` (a new key, already saved: ``login``
-    cycles the key, which writes the row) belongs to ``user``. Needs a session engine that keeps rows in the
-    database (``db`` or ``cached_db``, as settings choose)."""
+    """Remember that the session ``login()`` has just given ``request`` belongs to ``user``. Needs a session engine
+    that keeps rows in the database (``db`` or ``cached_db``, as settings choose).
+
+    ``login`` gives a new key, and has written its row, when it cycles the key; when it empties the session of
+    another account instead, the new session has no key or row until it is saved, so it is saved here first.
+    """
+    if request.session.session_key is None:
+        request.session.save()
     LoginSession.objects.update_or_create(session_id=request.session.session_key, defaults={"user": user})
 
 

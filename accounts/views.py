@@ -9,6 +9,7 @@ from django.contrib.auth import login, logout
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import RedirectURLMixin
+from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
@@ -36,6 +37,7 @@ from accounts.forms import (
     SignupForm,
     ThrottledPasswordChangeForm,
 )
+from accounts.models import EMAIL_TAKEN, User
 from accounts.navigation import is_destination, localized_next
 from accounts.throttling import form_seconds_left, throttled_response
 
@@ -122,8 +124,11 @@ class SignupView(LocalizedNextMixin, RateLimitedFormMixin, CreateView):
             with transaction.atomic():
                 user = form.save()
         except IntegrityError:
-            # The same username, signed up by a concurrent request since the form checked it.
-            form.add_error("username", form.instance.unique_error_message(type(form.instance), ["username"]))
+            # The same username or address, signed up by a concurrent request since the form checked it.
+            if User.objects.with_email(form.instance.email).exists():
+                form.add_error("email", ValidationError(EMAIL_TAKEN, code="email_taken"))
+            else:
+                form.add_error("username", form.instance.unique_error_message(User, ["username"]))
             return super().form_invalid(form)  # counted already
         login(self.request, user, backend="django.contrib.auth.backends.ModelBackend")
         return HttpResponseRedirect(self.get_success_url())

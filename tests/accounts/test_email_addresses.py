@@ -1,6 +1,7 @@
 """One account per e-mail address, and a changed address that takes effect once confirmed from a link sent to it."""
 
 import re
+from unittest import mock
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -12,7 +13,7 @@ from django.utils import translation
 from pytest_django.asserts import assertInHTML
 
 from accounts.email_change import RedirectThenSend
-from accounts.views import PasswordResetView
+from accounts.views import PasswordResetView, RateLimitedFormMixin
 from tests.factories import PASSWORD, make_superuser, make_user
 from tests.pages import url
 
@@ -52,6 +53,22 @@ def test_sign_up_with_an_address_another_account_has_in_other_letters_is_refused
     assert response.status_code == 200
     assert message in response.content.decode()
     assert list(User.objects.values_list("username", "email")) == [("alice", "Alice@example.org")]
+
+
+def test_an_address_taken_by_a_concurrent_sign_up_gets_the_form_message_not_an_error(client):
+    """Two sign-ups with one address at once: the form checked before the other request saved it."""
+
+    def concurrent_sign_up_meanwhile(view, *, count):
+        if count:  # called in form_valid, after the form's own check that the address is free
+            make_user("bob", email="ADA@example.com")
+        return None
+
+    with mock.patch.object(RateLimitedFormMixin, "refused_by_rate_limit", concurrent_sign_up_meanwhile):
+        response = sign_up(client, "ada", "ada@example.com", "fr")
+
+    assert response.status_code == 200
+    assert response.context["form"].errors == {"email": ["Un autre compte utilise déjà cette adresse e-mail."]}
+    assert list(User.objects.values_list("username", flat=True)) == ["bob"]
 
 
 def test_the_database_refuses_two_accounts_with_one_address_in_other_letters_but_not_two_without_one():

@@ -39,6 +39,18 @@ def test_each_login_is_recorded_for_its_account_and_a_logout_forgets_it():
     assert list(LoginSession.objects.values_list("session_id", flat=True)) == [laptop_key]
 
 
+def test_logging_in_as_another_account_in_the_same_browser_records_the_new_session_for_it():
+    """Django empties the session then, and saves it only with the response: it has no key when the login ends.
+    (The login page sends a logged-in visitor on; the admin's login, or a test client, logs in over a session.)"""
+    make_user("ada")
+    bob = make_user("bob")
+    browser, _ada_key = logged_in_browser()
+    browser.force_login(bob)
+    key = browser.session.session_key
+    assert list(LoginSession.objects.values_list("session_id", "user_id")) == [(key, bob.pk)]
+    assert browser.get(url("account")).context["user"] == bob
+
+
 def test_deleting_the_account_ends_its_sessions_in_every_browser():
     make_user("ada")
     bob = make_user("bob")
