@@ -3,11 +3,12 @@ from axes.models import AccessAttempt
 from django.conf import settings
 from django.contrib import admin
 from django.contrib.auth.admin import UserAdmin
-from django.contrib.auth.forms import AdminPasswordChangeForm, SetUnusablePasswordMixin
+from django.contrib.auth.forms import AdminPasswordChangeForm, SetUnusablePasswordMixin, UserChangeForm
 from django.utils.text import format_lazy
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from accounts.forms import UniqueEmailMixin
 from accounts.models import User
 from quizsite.admin import SafeActionsMixin
 
@@ -27,11 +28,25 @@ class PasswordChangeForm(AdminPasswordChangeForm):
     )
 
 
+class AdminUserForm(UniqueEmailMixin, UserChangeForm):
+    """Django's form for a user in the admin: an address that another account has is refused on its field."""
+
+
 @admin.register(User)
 class QuizsiteUserAdmin(SafeActionsMixin, UserAdmin):
-    """Django's user admin, with ``PasswordChangeForm``."""
+    """Django's user admin, with ``PasswordChangeForm``, one account per e-mail address, and the address waiting
+    for confirmation shown beside the e-mail address (an administrator sets an address directly)."""
 
+    form = AdminUserForm
     change_password_form = PasswordChangeForm
+    readonly_fields = ("pending_email",)
+    fieldsets = [
+        (
+            name,
+            {**options, "fields": (*options["fields"], "pending_email")} if "email" in options["fields"] else options,
+        )
+        for name, options in UserAdmin.fieldsets
+    ]
 
 
 class LoginAttemptAdmin(SafeActionsMixin, AccessAttemptAdmin):

@@ -21,7 +21,8 @@ def learner_data(user) -> dict:
         user: an ``accounts.User``.
 
     Returns:
-        ``{"format": 1, "exported_at", "account": {"username", "email", "date_joined", "last_login"},
+        ``{"format": 1, "exported_at", "account": {"username", "email", "pending_email"
+        (a new address not confirmed yet, else ""), "date_joined", "last_login"},
         "attempts": [...], "failed_logins": [...]}``, times in ISO 8601 (UTC). Each attempt, newest first:
         ``quiz`` (``slug`` and ``title`` in the attempt's language), ``language``, ``started_at``,
         ``finished_at`` (None while unfinished), ``closed_at`` (None unless it was closed when a guest's attempt
@@ -71,6 +72,7 @@ def learner_data(user) -> dict:
         "account": {
             "username": user.get_username(),
             "email": user.email,
+            "pending_email": user.pending_email,
             "date_joined": _when(user.date_joined),
             "last_login": _when(user.last_login),
         },

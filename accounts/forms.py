@@ -2,7 +2,7 @@ from django import forms
 from django.contrib.auth.forms import AuthenticationForm, PasswordChangeForm, PasswordResetForm, UserCreationForm
 from django.utils.translation import gettext_lazy as _
 
-from accounts.models import User
+from accounts.models import EMAIL_TAKEN, User
 from quizsite.login_limits import password_confirmed
 
 # One name for the e-mail address on every form of the site (Django's own forms say "Email" or "email address",
@@ -32,8 +32,20 @@ class LoginForm(ErrorSummaryFocusMixin, AuthenticationForm):
     """Django's login form, its username field's autofocus given up to the error summary after a refusal."""
 
 
-class SignupForm(ErrorSummaryFocusMixin, UserCreationForm):
-    """Django's sign-up form for our user model: a username, an optional e-mail address, a password twice."""
+class UniqueEmailMixin:
+    """For model forms of ``User`` with an ``email`` field: an address that another account has is refused with
+    ``EMAIL_TAKEN`` on the field (the database's ``email_unique_ci`` would only say it above the form)."""
+
+    def clean_email(self) -> str:
+        address = self.cleaned_data["email"]
+        if User.objects.with_email(address).exclude(pk=self.instance.pk).exists():
+            raise forms.ValidationError(EMAIL_TAKEN, code="email_taken")
+        return address
+
+
+class SignupForm(ErrorSummaryFocusMixin, UniqueEmailMixin, UserCreationForm):
+    """Django's sign-up form for our user model: a username, an optional e-mail address (one account per
+    address), a password twice."""
 
     class Meta(UserCreationForm.Meta):
         model = User
@@ -70,24 +82,33 @@ def current_password_field() -> forms.CharField:
     )
 
 
-class AccountEmailForm(CurrentPasswordMixin, forms.ModelForm):
+class AccountEmailForm(CurrentPasswordMixin, forms.Form):
     """The account page's form to add, change or remove the e-mail address that password resets go to.
 
     Asks for the password: whoever sets the address can reset the password, so a stolen session must not be
-    enough to take the account over.
+    enough to take the account over. Whether another account uses the address is not this form's to say: a new
+    address is confirmed from a link sent to it (``accounts.email_change``).
+
+    Args:
+        user: the logged-in ``accounts.User`` (keyword argument); its address is the field's initial value.
+        request: the form's request (keyword argument).
     """
 
+    email = forms.EmailField(
+        label=EMAIL_LABEL,
+        required=False,
+        max_length=User._meta.get_field("email").max_length,
+        help_text=EMAIL_HELP_TEXT,
+        error_messages=EMAIL_ERRORS,
+    )
     password = current_password_field()
 
-    class Meta:
-        model = User
-        fields = ("email",)
-        labels = {"email": EMAIL_LABEL}
-        help_texts = {"email": EMAIL_HELP_TEXT}
-        error_messages = {"email": EMAIL_ERRORS}
+    def __init__(self, *args, user: User, **kwargs):
+        super().__init__(*args, initial={"email": user.email}, **kwargs)
+        self.user = user
 
     def clean_password(self) -> str:
-        return self.check_current_password(self.instance, self.cleaned_data["password"])
+        return self.check_current_password(self.user, self.cleaned_data["password"])
 
 
 class EmailPasswordResetForm(PasswordResetForm):

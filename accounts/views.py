@@ -9,9 +9,11 @@ from django.contrib.auth import login, logout
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import RedirectURLMixin
+from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.http import content_disposition_header
 from django.utils.translation import gettext as _
@@ -19,6 +21,13 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_safe
 from django.views.generic import CreateView
 
+from accounts.email_change import (
+    EmailChangeRefused,
+    RedirectThenSend,
+    email_change_check,
+    email_change_confirm,
+    email_change_request,
+)
 from accounts.export import learner_data
 from accounts.forms import (
     AccountDeleteForm,
@@ -28,6 +37,7 @@ from accounts.forms import (
     SignupForm,
     ThrottledPasswordChangeForm,
 )
+from accounts.models import EMAIL_TAKEN, User
 from accounts.navigation import is_destination, localized_next
 from quizsite.limits import form_seconds_left, throttled_response
 
@@ -88,9 +98,9 @@ class SignupView(LocalizedNextMixin, RateLimitedFormMixin, CreateView):
     ``next`` (POST or GET) is followed only when it is a page of this site; otherwise ``LOGIN_REDIRECT_URL``.
     Someone already logged in goes straight on, as on the login page. Accounts created from one client address
     are limited (``FORM_RATES``, see quizsite.limits); past the limit the form is refused with a 429 page
-    before it is checked. A form with mistakes does not count, except one whose username is taken: that answer
-    says the account exists, so it counts as a sign-up, and the form cannot list usernames faster than a
-    script could create accounts.
+    before it is checked. A form with mistakes does not count, unless it says that a username or an e-mail
+    address is taken: that tells whether an account exists, so asking it counts as a sign-up, and the form
+    cannot list usernames faster than a script could create accounts.
     """
 
     form_class = SignupForm
@@ -115,15 +125,17 @@ class SignupView(LocalizedNextMixin, RateLimitedFormMixin, CreateView):
             with transaction.atomic():
                 user = form.save()
         except IntegrityError:
-            # The same username, signed up by a concurrent request since the form checked it.
-            form.add_error("username", form.instance.unique_error_message(type(form.instance), ["username"]))
-            # Counted already, above: not again as a question whether the username is taken.
-            return super().form_invalid(form)
+            # The same username or address, signed up by a concurrent request since the form checked it.
+            if User.objects.with_email(form.instance.email).exists():
+                form.add_error("email", ValidationError(EMAIL_TAKEN, code="email_taken"))
+            else:
+                form.add_error("username", form.instance.unique_error_message(User, ["username"]))
+            return super().form_invalid(form)  # counted already
         login(self.request, user, backend="django.contrib.auth.backends.ModelBackend")
         return HttpResponseRedirect(self.get_success_url())
 
     def form_invalid(self, form):
-        if form.has_error("username", code="unique"):
+        if form.has_error("username", "unique") or form.has_error("email", "email_taken"):
             refused = self.refused_by_rate_limit(count=True)
             if refused is not None:
                 return refused
@@ -136,6 +148,9 @@ class PasswordResetView(RateLimitedFormMixin, auth_views.PasswordResetView):
     429 page), and each e-mail address may be sent so many (``FORM_RATES["password_reset_email"]``, compared
     case-insensitively, whichever clients ask). Past the latter the form answers as always and sends nothing:
     a different answer would tell who asks that the address has an account.
+
+    The accounts are looked up and the e-mail sent after the answer has gone (``RedirectThenSend``): a known
+    and an unknown address get the same redirect after the same work, so the time does not tell them apart.
     """
 
     form_class = EmailPasswordResetForm
@@ -152,7 +167,12 @@ class PasswordResetView(RateLimitedFormMixin, auth_views.PasswordResetView):
         target = form.cleaned_data["email"].casefold()
         if form_seconds_left(self.request, action="password_reset_email", count=True, target=target) is not None:
             return HttpResponseRedirect(self.get_success_url())
-        return super().form_valid(form)
+        # What Django's PasswordResetView.form_valid passes to form.save().
+        options = {"use_https": self.request.is_secure(), "token_generator": self.token_generator}
+        for name in ("from_email", "email_template_name", "subject_template_name", "extra_email_context"):
+            options[name] = getattr(self, name)
+        options.update(request=self.request, html_email_template_name=self.html_email_template_name)
+        return RedirectThenSend(self.get_success_url(), send=lambda: form.save(**options))
 
 
 class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):
@@ -205,15 +225,51 @@ class LogoutView(auth_views.LogoutView):
 @require_http_methods(["GET", "HEAD", "POST"])
 def account_view(request: HttpRequest) -> HttpResponse:
     """The learner's account: username and e-mail (which they may change), and links to change the password,
-    download their data and delete the account."""
-    form = AccountEmailForm(request.POST or None, instance=request.user, request=request)
+    download their data and delete the account.
+
+    A new address is only asked for (``accounts.email_change``): the page says a link was sent to it, whether
+    or not another account has it. Removing the address, or typing the current one (which cancels a change
+    being confirmed), takes effect at once.
+    """
+    user = request.user
+    form = AccountEmailForm(request.POST or None, user=user, request=request)
     if request.method == "POST":
-        if form.is_valid():
-            form.save()
-            messages.success(request, _("Your e-mail address was saved."))
-            return redirect("account")
-        return render(request, "accounts/account.html", {"form": form}, status=400)
+        if not form.is_valid():
+            return render(request, "accounts/account.html", {"form": form}, status=400)
+        address = form.cleaned_data["email"]
+        if address and address != user.email:
+            send = email_change_request(request=request, user=user, address=address)
+            messages.success(
+                request,
+                _("We sent a link to %(address)s. Your e-mail address changes once you follow it.")
+                % {"address": address},
+            )
+            return RedirectThenSend(reverse("account"), send=send)
+        user.email, user.pending_email = address, ""
+        user.save(update_fields=["email", "pending_email"])
+        messages.success(
+            request, _("Your e-mail address was saved.") if address else _("Your e-mail address was removed.")
+        )
+        return redirect("account")
     return render(request, "accounts/account.html", {"form": form})
+
+
+@never_cache
+@require_http_methods(["GET", "POST"])
+def email_confirm_view(request: HttpRequest, uidb64: str, token: str) -> HttpResponse:
+    """Confirm a new e-mail address from the link sent to it (``accounts.email_change``), logged in or not.
+
+    GET asks to confirm with a button (mail scanners that open links must not confirm); POST confirms and says
+    so. A link that is not valid (tampered with, used, too old, superseded) changes nothing: 400 with the reason.
+    """
+    try:
+        if request.method == "POST":
+            context = {"confirmed": email_change_confirm(uidb64=uidb64, token=token)}
+        else:
+            context = {"address": email_change_check(uidb64=uidb64, token=token).pending_email}
+    except EmailChangeRefused as refusal:
+        return render(request, "accounts/email_confirm.html", {"refusal": refusal.message}, status=400)
+    return render(request, "accounts/email_confirm.html", context)
 
 
 @never_cache

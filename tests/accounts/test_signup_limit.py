@@ -117,3 +117,21 @@ def test_behind_the_proxy_each_forwarded_address_has_its_own_limit(settings):
     other_client = sign_up("other", HTTP_X_FORWARDED_FOR="203.0.113.8")
 
     assert (same_client.status_code, other_client.status_code) == (429, 302)
+
+
+def test_sign_ups_that_find_a_username_or_an_address_taken_count_against_the_limit(settings):
+    """Whether an account exists is not for asking at speed: a form that says so counts, mistakes or not."""
+    settings.FORM_RATES = {**settings.FORM_RATES, "signup": "3/h"}
+    get_user_model().objects.create_user("ada", email="ada@example.com", password=PASSWORD)
+    taken_username = [sign_up("ada", password2="mismatched").status_code for _ in range(2)]
+    taken_address = Client().post(
+        "/en/accounts/signup/",
+        {"username": "bob", "email": "ADA@example.com", "password1": PASSWORD, "password2": PASSWORD},
+    )
+
+    refused = sign_up("carol")
+
+    assert taken_username == [200, 200]
+    assert taken_address.status_code == 200
+    assert refused.status_code == 429
+    assert usernames() == ["ada"]
