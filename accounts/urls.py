@@ -8,7 +8,7 @@ the admin keeps its own (``registration/…``) for its password change.
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from accounts import views
+from accounts import account_views, views
 
 urlpatterns = [
     path("accounts/signup/", views.SignupView.as_view(), name="signup"),
@@ -44,8 +44,8 @@ urlpatterns = [
         auth_views.PasswordResetCompleteView.as_view(template_name="accounts/password_reset_complete.html"),
         name="password_reset_complete",
     ),
-    path("account/", views.account_view, name="account"),
-    path("account/email/<uidb64>/<token>/", views.email_confirm_view, name="email_confirm"),
-    path("account/export/", views.account_export_view, name="account_export"),
-    path("account/delete/", views.account_delete_view, name="account_delete"),
+    path("account/", account_views.account_view, name="account"),
+    path("account/email/<uidb64>/<token>/", account_views.email_confirm_view, name="email_confirm"),
+    path("account/export/", account_views.account_export_view, name="account_export"),
+    path("account/delete/", account_views.account_delete_view, name="account_delete"),
 ]
