@@ -45,6 +45,7 @@ urlpatterns = [
         name="password_reset_complete",
     ),
     path("account/", views.account_view, name="account"),
+    path("account/time-zone/", views.account_time_zone_view, name="account_time_zone"),
     path("account/export/", views.account_export_view, name="account_export"),
     path("account/delete/", views.account_delete_view, name="account_delete"),
 ]
