@@ -122,13 +122,17 @@ def format_moment(moment: datetime | None, format_name: str = "DATETIME_FORMAT")
 def request_zone(request: HttpRequest) -> tuple[zoneinfo.ZoneInfo, bool]:
     """The zone for ``request``'s pages and whether the learner chose it (see the module's docstring).
 
-    Reads ``request.user``, which the page loads anyway: no query of its own.
+    Reads ``request.user``, which the page loads anyway: no query of its own. When the user cannot be read (the
+    session's store does not answer), the zone is the browser's or the site's: the page meets the same failure
+    where it reads the user, and handles it there (``quizsite.errors``), as it would without this.
     """
-    user = getattr(request, "user", None)
-    if user is not None and user.is_authenticated:
-        chosen = zone_or_none(getattr(user, "time_zone", ""))
-        if chosen is not None:
-            return chosen, True
+    try:
+        user = getattr(request, "user", None)
+        chosen = zone_or_none(getattr(user, "time_zone", "")) if user is not None and user.is_authenticated else None
+    except Exception:  # whatever the session's store raises (a database's or a cache's error)
+        chosen = None
+    if chosen is not None:
+        return chosen, True
     browser = zone_or_none(request.COOKIES.get(COOKIE_NAME))
     return browser or zoneinfo.ZoneInfo(settings.TIME_ZONE), False
 
