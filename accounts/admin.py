@@ -1,9 +1,13 @@
 from axes.admin import AccessAttemptAdmin
 from axes.models import AccessAttempt
+from django.conf import settings
 from django.contrib import admin
 from django.contrib.auth.admin import UserAdmin
 from django.contrib.auth.forms import AdminPasswordChangeForm, SetUnusablePasswordMixin
+from django.db import models
+from django.http import HttpRequest
 from django.utils.text import format_lazy
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
@@ -27,9 +31,16 @@ class PasswordChangeForm(AdminPasswordChangeForm):
 
 @admin.register(User)
 class QuizsiteUserAdmin(SafeActionsMixin, UserAdmin):
-    """Django's user admin, with ``PasswordChangeForm``."""
+    """Django's user admin, with ``PasswordChangeForm``; its dates ("Last login", "Date joined") say their zone,
+    the site's, which the admin always uses (``quizsite.timezones.TimeZoneMiddleware``)."""
 
     change_password_form = PasswordChangeForm
+
+    def formfield_for_dbfield(self, db_field, request: HttpRequest, **kwargs):
+        formfield = super().formfield_for_dbfield(db_field, request, **kwargs)
+        if isinstance(db_field, models.DateTimeField) and formfield is not None:
+            formfield.help_text = gettext("In %(zone)s, the site’s time zone.") % {"zone": settings.TIME_ZONE}
+        return formfield
 
 
 class LoginAttemptAdmin(SafeActionsMixin, AccessAttemptAdmin):

@@ -9,7 +9,7 @@ from django.urls import reverse
 from quizsite.timezones import COOKIE_NAME
 from quizzes.models import Attempt
 from tests.factories import answer_quiz, make_quiz, make_superuser, make_user
-from tests.pages import elements, find, has_class, own_text, texts_of, url
+from tests.pages import attribute, elements, find, has_class, own_text, texts_of, url
 
 pytestmark = pytest.mark.django_db
 
@@ -166,3 +166,25 @@ def test_the_admin_shows_attempts_in_the_sites_zone_labelled_whatever_the_admini
     readonly = [own_text(node) for node in find(change, has_class("readonly"))]
     assert "01 Aralık 2026 19:26\u00a0UTC" in readonly
     assert "01 Aralık 2026 19:30\u00a0UTC" in readonly
+
+
+def test_the_admins_user_dates_say_they_are_in_the_sites_zone():
+    ada = make_user("ada", time_zone="Europe/Istanbul")
+    ada.date_joined = FINISHED
+    ada.save()
+    admin = make_superuser()
+    admin.time_zone = "Asia/Tokyo"
+    admin.save()
+    page = (
+        client_of(admin)
+        .get(reverse("admin:accounts_user_change", args=[ada.pk]), headers={"accept-language": "fr"})
+        .content
+    )
+    helps = {attribute(node, "id"): own_text(list(elements(node, "div"))[-1]) for node in find(page, has_class("help"))}
+    assert (helps["id_last_login_helptext"], helps["id_date_joined_helptext"]) == (
+        "En UTC, le fuseau horaire du site.",
+        "En UTC, le fuseau horaire du site.",
+    )
+    assert [
+        attribute(field, "value") for field in elements(page, "input") if attribute(field, "name") == "date_joined_1"
+    ] == ["19:30:00"]
