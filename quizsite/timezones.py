@@ -3,7 +3,7 @@
 One rule for every page (``TimeZoneMiddleware`` applies it to each request): the zone the learner chose on the
 account page (``accounts.User.time_zone``); else the zone their browser reported in the ``COOKIE_NAME`` cookie
 (set by ``static/js/site.js``, so only when JavaScript runs); else the site's, ``settings.TIME_ZONE``. The admin
-always uses the site's. A time is written with its zone (``format_moment``: "1 December 2026 19:30 UTC") unless
+always uses the site's. A time is written with its zone (``format_moment``: "01 Aralık 2026 19:30 UTC") unless
 the zone is the one the learner chose, which they know.
 """
 
@@ -108,7 +108,7 @@ def format_moment(moment: datetime | None, format_name: str = "DATETIME_FORMAT")
         format_name: a Django format name, e.g. "DATETIME_FORMAT".
 
     Returns:
-        e.g. "01 Aralık 2026 22:30" (a chosen zone), "1 December 2026 19:30 UTC" (a no-break space before the zone).
+        e.g. "01 Aralık 2026 22:30" (a chosen zone), "01 Aralık 2026 19:30 UTC" (a no-break space before the zone).
     """
     if moment is None:
         return ""

@@ -12,5 +12,5 @@ register = template.Library()
 @register.filter
 def local_time(moment: datetime | None, format_name: str = "DATETIME_FORMAT") -> str:
     """``moment`` in the page's time zone and language, followed by its zone unless the learner chose it
-    ("1 December 2026 19:30 UTC", or "01 Aralık 2026 22:30" for a learner who chose Europe/Istanbul)."""
+    ("01 Aralık 2026 19:30 UTC", or "01 Aralık 2026 22:30" for a learner who chose Europe/Istanbul)."""
     return format_moment(moment, format_name)
