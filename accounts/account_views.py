@@ -13,7 +13,7 @@ from django.utils import timezone
 from django.utils.http import content_disposition_header
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_http_methods, require_safe
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from accounts.email_change import (
     EmailChangeRefused,
@@ -26,6 +26,7 @@ from accounts.export import learner_data
 from accounts.forms import (
     AccountDeleteForm,
     AccountEmailForm,
+    AccountTimeZoneForm,
 )
 
 
@@ -33,8 +34,8 @@ from accounts.forms import (
 @login_required
 @require_http_methods(["GET", "HEAD", "POST"])
 def account_view(request: HttpRequest) -> HttpResponse:
-    """The learner's account: username and e-mail (which they may change), and links to change the password,
-    download their data and delete the account.
+    """The learner's account: username and e-mail (which they may change), their time zone (saved by
+    ``account_time_zone_view``), and links to change the password, download their data and delete the account.
 
     A new address is only asked for (``accounts.email_change``): the page says a link was sent to it, whether
     or not another account has it. Removing the address, or typing the current one (which cancels a change
@@ -42,9 +43,10 @@ def account_view(request: HttpRequest) -> HttpResponse:
     """
     user = request.user
     form = AccountEmailForm(request.POST or None, user=user, request=request)
+    context = {"form": form, "time_zone_form": AccountTimeZoneForm(instance=user)}
     if request.method == "POST":
         if not form.is_valid():
-            return render(request, "accounts/account.html", {"form": form}, status=400)
+            return render(request, "accounts/account.html", context, status=400)
         address = form.cleaned_data["email"]
         if address and address != user.email:
             send = email_change_request(request=request, user=user, address=address)
@@ -60,7 +62,22 @@ def account_view(request: HttpRequest) -> HttpResponse:
             request, _("Your e-mail address was saved.") if address else _("Your e-mail address was removed.")
         )
         return redirect("account")
-    return render(request, "accounts/account.html", {"form": form})
+    return render(request, "accounts/account.html", context)
+
+
+@never_cache
+@login_required
+@require_POST
+def account_time_zone_view(request: HttpRequest) -> HttpResponse:
+    """Save the time zone chosen on the account page, then show the page again with a message; a zone that is not
+    in the list (a crafted form) saves nothing and shows the account page with the error (400)."""
+    form = AccountTimeZoneForm(request.POST, instance=request.user)
+    if form.is_valid():
+        form.save()
+        messages.success(request, _("Your time zone was saved."))
+        return redirect("account")
+    email_form = AccountEmailForm(user=request.user, request=request)
+    return render(request, "accounts/account.html", {"form": email_form, "time_zone_form": form}, status=400)
 
 
 @never_cache
@@ -87,7 +104,7 @@ def email_confirm_view(request: HttpRequest, uidb64: str, token: str) -> HttpRes
 def account_export_view(request: HttpRequest) -> HttpResponse:
     """Download everything kept about the learner as a JSON attachment (``accounts.export.learner_data``)."""
     document = json.dumps(learner_data(request.user), ensure_ascii=False, indent=2)
-    filename = f"quizsite-data-{timezone.now():%Y-%m-%d}.json"
+    filename = f"quizsite-data-{timezone.localdate():%Y-%m-%d}.json"
     response = HttpResponse(document, content_type="application/json; charset=utf-8")
     response["Content-Disposition"] = content_disposition_header(as_attachment=True, filename=filename)
     return response

@@ -4,6 +4,8 @@ from django.conf import settings
 from django.contrib import admin
 from django.contrib.auth.admin import UserAdmin
 from django.contrib.auth.forms import AdminPasswordChangeForm, SetUnusablePasswordMixin, UserChangeForm
+from django.db import models
+from django.http import HttpRequest
 from django.utils.text import format_lazy
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
@@ -35,7 +37,9 @@ class AdminUserForm(UniqueEmailMixin, UserChangeForm):
 @admin.register(User)
 class QuizsiteUserAdmin(SafeActionsMixin, UserAdmin):
     """Django's user admin, with ``PasswordChangeForm``, one account per e-mail address, and the address waiting
-    for confirmation shown beside the e-mail address (an administrator sets an address directly)."""
+    for confirmation shown beside the e-mail address (an administrator sets an address directly); its dates
+    ("Last login", "Date joined") say their zone, the site's, which the admin always uses
+    (``quizsite.timezones.TimeZoneMiddleware``)."""
 
     form = AdminUserForm
     change_password_form = PasswordChangeForm
@@ -47,6 +51,12 @@ class QuizsiteUserAdmin(SafeActionsMixin, UserAdmin):
         )
         for name, options in UserAdmin.fieldsets
     ]
+
+    def formfield_for_dbfield(self, db_field, request: HttpRequest, **kwargs):
+        formfield = super().formfield_for_dbfield(db_field, request, **kwargs)
+        if isinstance(db_field, models.DateTimeField) and formfield is not None:
+            formfield.help_text = gettext("In %(zone)s, the site’s time zone.") % {"zone": settings.TIME_ZONE}
+        return formfield
 
 
 class LoginAttemptAdmin(SafeActionsMixin, AccessAttemptAdmin):

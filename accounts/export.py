@@ -6,12 +6,9 @@ from django.utils import timezone, translation
 
 from quizzes.models import Answer, Attempt
 
-#: Bumped when the document's shape changes, so that a reader can tell versions apart.
-EXPORT_FORMAT = 1
-
-
-def _when(moment) -> str | None:
-    return moment.isoformat() if moment is not None else None
+#: Bumped when the document's shape changes, so that a reader can tell versions apart (2: times in the learner's
+#: zone, named in "time_zone"; the account's chosen zone).
+EXPORT_FORMAT = 2
 
 
 def learner_data(user) -> dict:
@@ -21,9 +18,11 @@ def learner_data(user) -> dict:
         user: an ``accounts.User``.
 
     Returns:
-        ``{"format": 1, "exported_at", "account": {"username", "email", "pending_email"
-        (a new address not confirmed yet, else ""), "date_joined", "last_login"},
-        "attempts": [...], "failed_logins": [...]}``, times in ISO 8601 (UTC). Each attempt, newest first:
+        ``{"format": 2, "time_zone", "exported_at", "account": {"username", "email", "pending_email" (a new
+        address not confirmed yet, else ""), "time_zone", "date_joined", "last_login"}, "attempts": [...],
+        "failed_logins": [...]}``, times in ISO 8601 with the offset of the active zone (the learner's, see
+        ``quizsite.timezones``: "2026-12-01T22:30:00+03:00"), whose IANA name is the top-level ``time_zone``; the
+        account's ``time_zone`` is the zone the learner chose, or "". Each attempt, newest first:
         ``quiz`` (``slug`` and ``title`` in the attempt's language), ``language``, ``started_at``,
         ``finished_at`` (None while unfinished), ``closed_at`` (None unless it was closed when a guest's attempt
         further along joined the account), ``score`` (correct answers), ``answer_count``, and
@@ -33,6 +32,11 @@ def learner_data(user) -> dict:
         (``last_failure_at``, ``failures``, ``ip_address``, ``user_agent``). Three queries, whatever the
         number of attempts and answers.
     """
+    zone = timezone.get_current_timezone()
+
+    def _when(moment) -> str | None:
+        return timezone.localtime(moment, zone).isoformat() if moment is not None else None
+
     attempts = (
         Attempt.objects.filter(learner=user)
         .select_related("quiz")
@@ -68,11 +72,13 @@ def learner_data(user) -> dict:
     failed_logins = AccessAttempt.objects.filter(username=user.get_username()).order_by("attempt_time")
     return {
         "format": EXPORT_FORMAT,
+        "time_zone": str(zone),
         "exported_at": _when(timezone.now()),
         "account": {
             "username": user.get_username(),
             "email": user.email,
             "pending_email": user.pending_email,
+            "time_zone": user.time_zone,
             "date_joined": _when(user.date_joined),
             "last_login": _when(user.last_login),
         },

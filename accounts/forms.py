@@ -1,9 +1,12 @@
 from django import forms
+from django.conf import settings
 from django.contrib.auth.forms import AuthenticationForm, PasswordChangeForm, PasswordResetForm, UserCreationForm
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import EMAIL_TAKEN, User
 from quizsite.login_limits import password_confirmed
+from quizsite.timezones import zone_choices
 
 # One name for the e-mail address on every form of the site (Django's own forms say "Email" or "email address",
 # which French renders as "Courriel" on one form and "Adresse électronique" on the next).
@@ -109,6 +112,45 @@ class AccountEmailForm(CurrentPasswordMixin, forms.Form):
 
     def clean_password(self) -> str:
         return self.check_current_password(self.user, self.cleaned_data["password"])
+
+
+class ZoneSelect(forms.Select):
+    """A select of time zones whose zones' options say ``lang="en"``: their places are IANA's English names
+    ("Isle of Man"), which a screen reader must read as English on a French or Turkish page."""
+
+    def create_option(self, name, value, *args, **kwargs):
+        option = super().create_option(name, value, *args, **kwargs)
+        if value not in ("", "UTC"):
+            option["attrs"]["lang"] = "en"
+        return option
+
+
+class AccountTimeZoneForm(ErrorSummaryFocusMixin, forms.ModelForm):
+    """The account page's form to choose the time zone the site's times are shown in (``User.time_zone``).
+
+    A select of the zones of ``quizsite.timezones.zone_choices``, grouped by region; no password asked, as a zone
+    gives nobody any power over the account. site.js preselects the browser's zone when none is chosen yet.
+    """
+
+    time_zone = forms.ChoiceField(
+        label=_("Time zone"),
+        choices=zone_choices,
+        required=False,
+        error_messages={"invalid_choice": _("Choose a time zone from the list.")},
+        # site.js finds the select by this attribute to offer the browser's zone.
+        widget=ZoneSelect(attrs={"data-browser-zone": ""}),
+    )
+
+    class Meta:
+        model = User
+        fields = ("time_zone",)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["time_zone"].help_text = gettext(
+            "Times on this site are shown in this zone. Until you choose one, they are shown in your browser’s "
+            "zone when it tells us, otherwise in %(zone)s, each followed by its zone."
+        ) % {"zone": settings.TIME_ZONE}
 
 
 class EmailPasswordResetForm(PasswordResetForm):

@@ -6,6 +6,8 @@ from django.db.models import Q
 from django.db.models.functions import Lower
 from django.utils.translation import gettext_lazy as _
 
+from quizsite.timezones import validate_time_zone
+
 #: The message for an e-mail address that another account has, on every form that can set one (sign-up, admin).
 EMAIL_TAKEN = _("Another account already uses this e-mail address.")
 
@@ -30,6 +32,8 @@ class User(AbstractUser):
     address is optional: it is asked at sign-up and needed only to reset a forgotten password. One account per
     address (``email_unique_ci``), so that a reset request sends one e-mail and names one account. A changed
     address waits in ``pending_email`` until it is confirmed from a link sent to it (``accounts.email_change``).
+    ``time_zone`` is the IANA zone the learner chose on the account page ("Europe/Istanbul"), or empty: their
+    times are then shown in their browser's zone or the site's, labelled (``quizsite.timezones``).
     """
 
     # The database's default too: during a rolling upgrade, the previous release's code creates accounts without
@@ -41,6 +45,9 @@ class User(AbstractUser):
         db_default="",
         help_text=_("The address the learner asked to change to; it replaces the e-mail address once confirmed."),
     )
+
+    # 63: room for any IANA name (the longest today has 32 characters).
+    time_zone = models.CharField(_("time zone"), max_length=63, blank=True, validators=[validate_time_zone])
 
     objects = AccountManager()
 

@@ -46,6 +46,7 @@ urlpatterns = [
     ),
     path("account/", account_views.account_view, name="account"),
     path("account/email/<uidb64>/<token>/", account_views.email_confirm_view, name="email_confirm"),
+    path("account/time-zone/", account_views.account_time_zone_view, name="account_time_zone"),
     path("account/export/", account_views.account_export_view, name="account_export"),
     path("account/delete/", account_views.account_delete_view, name="account_delete"),
 ]

@@ -10,9 +10,9 @@ from typing import TYPE_CHECKING
 from django.conf import settings
 from django.db import models
 from django.db.models import Count, Q
-from django.utils.formats import date_format
-from django.utils.timezone import localtime
 from django.utils.translation import gettext_lazy as _
+
+from quizsite.timezones import format_moment
 
 if TYPE_CHECKING:
     from quizzes.models import Question
@@ -159,10 +159,9 @@ class Attempt(models.Model):
         ]
 
     def __str__(self) -> str:
-        # The start in the active language's own format ("30 novembre 2026 12:32", "30 Kasım 2026 12:32"), in
-        # the site's time zone: the admin's titles, breadcrumbs and answer rows name attempts by it.
-        started = date_format(localtime(self.started_at), "DATETIME_FORMAT")
-        return f"{self.learner or self.guest} – {self.quiz} ({started})"
+        # The start in the active language's own format and the active zone, labelled ("30 novembre 2026 12:32
+        # UTC"): the admin's titles, breadcrumbs and answer rows name attempts by it, in the site's zone.
+        return f"{self.learner or self.guest} – {self.quiz} ({format_moment(self.started_at)})"
 
     @property
     def is_finished(self) -> bool:

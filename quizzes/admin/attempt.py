@@ -4,6 +4,7 @@ from django.contrib import admin
 from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 
+from quizsite.timezones import format_moment
 from quizzes.models import Answer, Attempt
 
 
@@ -11,7 +12,7 @@ class AnswerInline(admin.TabularInline):
     """An attempt's answers, read-only, in the order given: one query however many there are."""
 
     model = Answer
-    fields = ["question", "choice", "is_correct", "answered_at"]
+    fields = ["question", "choice", "is_correct", "answered"]
     readonly_fields = fields
     extra = 0
     can_delete = False
@@ -23,6 +24,10 @@ class AnswerInline(admin.TabularInline):
             .get_queryset(request)
             .select_related("question", "choice", "attempt__learner", "attempt__guest", "attempt__quiz")
         )
+
+    @admin.display(description=_("answered"))
+    def answered(self, answer: Answer) -> str:
+        return format_moment(answer.answered_at)
 
     def has_add_permission(self, request: HttpRequest, obj=None) -> bool:
         return False
@@ -37,9 +42,10 @@ class AttemptAdmin(admin.ModelAdmin):
 
     A guest's attempt shows "Guest" with the first characters of the guest's id; it moves to the learner's
     account when the guest signs up or logs in. "Closed" attempts were replaced then by one further along.
+    Times are in the site's zone (``quizsite.timezones.TimeZoneMiddleware``), each followed by it ("UTC").
     """
 
-    list_display = ["taker", "quiz", "language", "score", "started_at", "finished_at", "closed_at"]
+    list_display = ["taker", "quiz", "language", "score", "started", "finished", "closed"]
     list_filter = [
         "quiz",
         "language",
@@ -49,7 +55,7 @@ class AttemptAdmin(admin.ModelAdmin):
     list_select_related = ["learner", "guest", "quiz"]
     search_fields = ["learner__username"]
     date_hierarchy = "started_at"
-    fields = ["taker", "quiz", "language", "score", "started_at", "finished_at", "closed_at"]
+    fields = ["taker", "quiz", "language", "score", "started", "finished", "closed"]
     readonly_fields = fields
     inlines = [AnswerInline]
     # Attempts go with their learner's account (deleted by the learner, or by a superuser under Users, which
@@ -66,6 +72,18 @@ class AttemptAdmin(admin.ModelAdmin):
     @admin.display(description=_("score"), ordering="correct_count")
     def score(self, attempt: Attempt) -> int:
         return attempt.score
+
+    @admin.display(description=_("started"), ordering="started_at")
+    def started(self, attempt: Attempt) -> str:
+        return format_moment(attempt.started_at)
+
+    @admin.display(description=_("finished"), ordering="finished_at")
+    def finished(self, attempt: Attempt) -> str:
+        return format_moment(attempt.finished_at) or self.get_empty_value_display()
+
+    @admin.display(description=_("closed"), ordering="closed_at")
+    def closed(self, attempt: Attempt) -> str:
+        return format_moment(attempt.closed_at) or self.get_empty_value_display()
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False

@@ -78,11 +78,13 @@ def test_export_holds_the_account_and_every_answer_of_every_attempt_exactly(clie
     assert response["Content-Disposition"].startswith('attachment; filename="quizsite-data-')
     assert response["Cache-Control"] == "max-age=0, no-cache, no-store, must-revalidate, private"
     data = json.loads(response.content)
-    assert data["format"] == 1
+    assert data["format"] == 2
+    assert data["time_zone"] == "UTC"
     assert data["account"] == {
         "username": "ada",
         "email": "ada@example.com",
         "pending_email": "",
+        "time_zone": "",
         "date_joined": ada.date_joined.isoformat(),
         "last_login": get_user_model().objects.get(pk=ada.pk).last_login.isoformat(),
     }

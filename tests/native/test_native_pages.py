@@ -51,9 +51,9 @@ def test_list_footer_counts_in_words(language, footer):
 @pytest.mark.parametrize(
     ("language", "name"),
     [
-        ("en", "ada – Data parallelism quiz (May 12, 2026, 2:03 p.m.)"),
-        ("fr", "ada – Quiz sur le parallélisme des données (12 mai 2026 14:03)"),
-        ("tr", "ada – Veri Paralelliği Testi (12 Mayıs 2026 14:03)"),
+        ("en", "ada – Data parallelism quiz (May 12, 2026, 2:03 p.m.\u00a0UTC)"),
+        ("fr", "ada – Quiz sur le parallélisme des données (12 mai 2026 14:03\u00a0UTC)"),
+        ("tr", "ada – Veri Paralelliği Testi (12 Mayıs 2026 14:03\u00a0UTC)"),
     ],
 )
 def test_an_attempt_is_named_with_the_languages_date_format(language, name):

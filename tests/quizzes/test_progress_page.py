@@ -125,22 +125,22 @@ STATUSES = {
 }
 LAST_SCORES = {
     "en": [
-        "Last score: 1/3, on March 2, 2026, 2:30 p.m.",
-        "Last score: 2/3, on March 3, 2026, 10 a.m.",
-        "Last score: 2/2, on March 5, 2026, 8 a.m.",
-        "Last score: 1/2, on March 4, 2026, 4:45 p.m.",
+        "Last score: 1/3, on March 2, 2026, 2:30 p.m.\u00a0UTC",
+        "Last score: 2/3, on March 3, 2026, 10 a.m.\u00a0UTC",
+        "Last score: 2/2, on March 5, 2026, 8 a.m.\u00a0UTC",
+        "Last score: 1/2, on March 4, 2026, 4:45 p.m.\u00a0UTC",
     ],
     "fr": [
-        "Dernier score\u00a0: 1/3, le 2 mars 2026 14:30",
-        "Dernier score\u00a0: 2/3, le 3 mars 2026 10:00",
-        "Dernier score\u00a0: 2/2, le 5 mars 2026 08:00",
-        "Dernier score\u00a0: 1/2, le 4 mars 2026 16:45",
+        "Dernier score\u00a0: 1/3, le 2 mars 2026 14:30\u00a0UTC",
+        "Dernier score\u00a0: 2/3, le 3 mars 2026 10:00\u00a0UTC",
+        "Dernier score\u00a0: 2/2, le 5 mars 2026 08:00\u00a0UTC",
+        "Dernier score\u00a0: 1/2, le 4 mars 2026 16:45\u00a0UTC",
     ],
     "tr": [
-        "Son puanınız: 1/3 (02 Mart 2026 14:30)",
-        "Son puanınız: 2/3 (03 Mart 2026 10:00)",
-        "Son puanınız: 2/2 (05 Mart 2026 08:00)",
-        "Son puanınız: 1/2 (04 Mart 2026 16:45)",
+        "Son puanınız: 1/3 (02 Mart 2026 14:30\u00a0UTC)",
+        "Son puanınız: 2/3 (03 Mart 2026 10:00\u00a0UTC)",
+        "Son puanınız: 2/2 (05 Mart 2026 08:00\u00a0UTC)",
+        "Son puanınız: 1/2 (04 Mart 2026 16:45\u00a0UTC)",
     ],
 }
 BEST_SCORES = {
@@ -149,9 +149,9 @@ BEST_SCORES = {
     "tr": [f"En iyi puanınız: {score}" for score in ("3/3", "2/3", "2/2", "1/2")],
 }
 ALPHA_ATTEMPTS = {
-    "en": [("March 2, 2026, 2:30 p.m.", "1/3"), ("March 1, 2026, 9:05 a.m.", "3/3")],
-    "fr": [("2 mars 2026 14:30", "1/3"), ("1 mars 2026 09:05", "3/3")],
-    "tr": [("02 Mart 2026 14:30", "1/3"), ("01 Mart 2026 09:05", "3/3")],
+    "en": [("March 2, 2026, 2:30 p.m.\u00a0UTC", "1/3"), ("March 1, 2026, 9:05 a.m.\u00a0UTC", "3/3")],
+    "fr": [("2 mars 2026 14:30\u00a0UTC", "1/3"), ("1 mars 2026 09:05\u00a0UTC", "3/3")],
+    "tr": [("02 Mart 2026 14:30\u00a0UTC", "1/3"), ("01 Mart 2026 09:05\u00a0UTC", "3/3")],
 }
 
 
