@@ -6,6 +6,7 @@ used in ``folded_search_fields`` is registered by ``QuizsiteConfig.ready``.
 """
 
 from django.conf import settings
+from django.contrib.admin.widgets import AutocompleteSelectMultiple
 from django.core.exceptions import BadRequest, ValidationError
 from django.db import models
 from django.forms import Script
@@ -61,6 +62,34 @@ class TextRulesMixin:
         if formfield is not None and isinstance(db_field, models.CharField | models.TextField):
             formfield.validators.append(validate_text)
         return formfield
+
+
+class ReadableAutocompleteSelectMultiple(AutocompleteSelectMultiple):
+    """Django's autocomplete for a many-to-many field, re-showing a refused form whose submitted values include
+    one that is not an id ("abc", from a forged request): Django's own looks the values up to label them, and the
+    database refuses the lookup (a 500). Such a value is left out of the page; the form field has already said
+    that it is not valid."""
+
+    def optgroups(self, name, value, attrs=None):
+        pk = self.field.remote_field.model._meta.pk
+
+        def readable(item) -> bool:
+            try:
+                pk.to_python(item)
+            except ValidationError:
+                return False
+            return True
+
+        return super().optgroups(name, [item for item in value if readable(item)], attrs)
+
+
+class ReadableAutocompleteMixin:
+    """For ModelAdmin classes: the many-to-many ``autocomplete_fields`` use ``ReadableAutocompleteSelectMultiple``."""
+
+    def formfield_for_manytomany(self, db_field, request: HttpRequest, **kwargs):
+        if "widget" not in kwargs and db_field.name in self.get_autocomplete_fields(request):
+            kwargs["widget"] = ReadableAutocompleteSelectMultiple(db_field, self.admin_site, using=kwargs.get("using"))
+        return super().formfield_for_manytomany(db_field, request, **kwargs)
 
 
 class SafeActionsMixin:

@@ -18,6 +18,10 @@ The rules, and where they come from (README, "Authoring"):
 - **A question has at least two choices and exactly one correct** (``check_choices``); the database allows at
   most one correct choice per question (``one_correct_choice_per_question``).
 - **A published quiz is complete** (``check_publishable``): at least one question, each with a correct choice.
+- **A quiz has at most ``MAX_QUESTIONS`` questions, a question at most ``MAX_CHOICES`` choices, a quiz at most
+  ``MAX_GUIDES`` guides** (the admin's formsets and quiz form, the importer's lists): these bound what one Save of
+  the quiz's page sends (``settings.DATA_UPLOAD_MAX_NUMBER_FIELDS``) and a quiz file
+  (``quizzes.content.reader.MAX_FILE_BYTES``). Each text's own limit is its model field's ``max_length``.
 """
 
 from collections.abc import Iterable, Mapping
@@ -128,6 +132,10 @@ def check_correct_choices_kept(marked: Mapping[Question, Choice | None]) -> None
 
 #: The fewest choices a question may have.
 MIN_CHOICES = 2
+#: The most questions a quiz may have, choices a question may have, and guides a quiz may link (module docstring).
+MAX_QUESTIONS = 100
+MAX_CHOICES = 6
+MAX_GUIDES = 10
 
 
 def check_choices(*, choice_count: int, correct_count: int) -> None:

@@ -6,13 +6,46 @@ from django.db import models
 from django.forms import Textarea
 from django.http import HttpRequest, HttpResponseRedirect
 from modeltranslation.admin import TranslationInlineModelAdmin
+from nested_admin.templatetags import nested_admin as nested_admin_tags
 
 from quizsite.admin import TextRulesMixin, TranslatedAdmin, redirect_to_change_page
 from quizzes.forms import ChoiceForm, ChoiceInlineFormSet, QuestionForm, QuestionInlineFormSet
 from quizzes.models import Choice, Question
-from quizzes.rules import RuleBroken
+from quizzes.rules import MAX_CHOICES, MAX_QUESTIONS, RuleBroken
 
 SHORT_TEXT = {models.TextField: {"widget": Textarea(attrs={"rows": 2, "cols": 60})}}
+
+
+def formsetsort(formset, field_name: str) -> list:
+    """django-nested-admin's ``formsetsort`` filter (its inlines' order on a refused form: by the numbers
+    submitted, blank ones last), with a number that is not a whole number ("1.5", "abc") put last as a blank one
+    is. Its own calls ``int()`` on it, which turned the page that shows the author "Enter a whole number." into a
+    500 (a typed "1.5" with JavaScript off)."""
+    if not field_name:
+        return formset
+
+    def number(item) -> int | None:
+        try:
+            return int(item.form[field_name].data)
+        except (TypeError, ValueError):
+            return None
+
+    numbered = [(number(item), index, item) for index, item in enumerate(formset)]
+    ordered = sorted((value, index, item) for value, index, item in numbered if value not in (None, -1))
+    return [item for *_key, item in ordered] + [item for value, _index, item in numbered if value in (None, -1)]
+
+
+# Replaces the filter of the library that django-nested-admin's templates load ({% load nested_admin %}).
+nested_admin_tags.register.filter("formsetsort", formsetsort)
+
+
+class BoundedInlineMixin:
+    """For inlines: at most ``max_num`` children, checked (``validate_max``), and never more forms built than
+    that whatever the submitted ``TOTAL_FORMS`` says (``absolute_max``): a forged count of 100,000 is refused
+    with the formset's "at most" message instead of building 100,000 forms."""
+
+    def get_formset(self, request: HttpRequest, obj=None, **kwargs):
+        return super().get_formset(request, obj, validate_max=True, absolute_max=self.max_num, **kwargs)
 
 
 class NestedTranslatedAdmin(nested_admin.NestedModelAdminMixin, TranslatedAdmin):
@@ -25,7 +58,7 @@ def refuse(model_admin: admin.ModelAdmin, request: HttpRequest, refusal: RuleBro
     return redirect_to_change_page(obj)
 
 
-class ChoiceInline(TextRulesMixin, TranslationInlineModelAdmin, nested_admin.NestedStackedInline):
+class ChoiceInline(BoundedInlineMixin, TextRulesMixin, TranslationInlineModelAdmin, nested_admin.NestedStackedInline):
     """A question's choices: number, text (a tab per language), correct mark.
 
     Stacked, not tabular: modeltranslation gives the rows that "Add another question" adds their language tabs
@@ -38,6 +71,7 @@ class ChoiceInline(TextRulesMixin, TranslationInlineModelAdmin, nested_admin.Nes
     form = ChoiceForm
     formset = ChoiceInlineFormSet
     fields = ["position", "text", "is_correct"]
+    max_num = MAX_CHOICES
 
     def get_extra(self, request: HttpRequest, obj: Question | None = None, **kwargs) -> int:
         """Four blank rows for a question without choices (a new one among them), else one, so that a choice
@@ -46,7 +80,7 @@ class ChoiceInline(TextRulesMixin, TranslationInlineModelAdmin, nested_admin.Nes
         return 4 if obj is None or obj.pk is None or not obj.choices.exists() else 1
 
 
-class QuestionInline(TextRulesMixin, TranslationInlineModelAdmin, nested_admin.NestedStackedInline):
+class QuestionInline(BoundedInlineMixin, TextRulesMixin, TranslationInlineModelAdmin, nested_admin.NestedStackedInline):
     """The quiz's questions with their text, explanation and choices; dragged by their title bar to reorder,
     or renumbered by hand. The change link opens the question's own page."""
 
@@ -54,6 +88,7 @@ class QuestionInline(TextRulesMixin, TranslationInlineModelAdmin, nested_admin.N
     form = QuestionForm
     formset = QuestionInlineFormSet
     fields = ["position", "text", "explanation"]
+    max_num = MAX_QUESTIONS
     inlines = [ChoiceInline]
     sortable_field_name = "position"
     show_change_link = True
