@@ -6,7 +6,6 @@ from django.db import models, transaction
 from django.db.models import Max
 from django.forms.models import ModelChoiceIteratorValue
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext_lazy
 from nested_admin.formsets import NestedInlineFormSet
 
 from quizzes.models import Question
@@ -185,6 +184,10 @@ class PositionedInlineFormSet(NestedInlineFormSet):
         """
         if not self.management_form.is_valid():
             return  # a forged or damaged count: Django's message says so, and no form of it is checked or saved
+        if self.initial_form_count() > self.total_form_count():
+            # Forged too (no page sends it): Django would take the new rows for stored ones and drop them.
+            names = f"{self.add_prefix('TOTAL_FORMS')}, {self.add_prefix('INITIAL_FORMS')}"
+            raise ValidationError(self.error_messages["missing_management_form"] % {"field_names": names})
         if any(self._pk_field.name in form.errors for form in self.forms):
             # The hidden id of a row that no longer exists: its error would show nowhere on the page.
             raise ValidationError(
@@ -240,12 +243,6 @@ class ChoiceInlineFormSet(PositionedInlineFormSet):
     """A question's choices, on the quiz's page (nested in its question) and on the question's own page."""
 
     removed_keyword = "choices"
-    default_error_messages = {
-        # validate_max's message (BoundedInlineMixin): num is rules.MAX_CHOICES.
-        "too_many_forms": ngettext_lazy(
-            "A question has at most %(num)d choice.", "A question has at most %(num)d choices.", "num"
-        ),
-    }
 
     def stored_parent(self) -> Question:
         """The question with its stored number (nested, its own form holds the submitted one)."""
@@ -274,12 +271,6 @@ class QuestionInlineFormSet(PositionedInlineFormSet):
     django-nested-admin)."""
 
     removed_keyword = "questions"
-    default_error_messages = {
-        # validate_max's message (BoundedInlineMixin): num is rules.MAX_QUESTIONS.
-        "too_many_forms": ngettext_lazy(
-            "A quiz has at most %(num)d question.", "A quiz has at most %(num)d questions.", "num"
-        ),
-    }
 
     def check_children(self, ordered: list[forms.ModelForm]) -> None:
         """A published quiz complete (``check_publishable``), its questions numbered in their new order.

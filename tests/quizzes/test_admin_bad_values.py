@@ -75,8 +75,18 @@ def test_a_bad_number_or_id_is_a_form_error_and_the_edits_stay_on_the_page(autho
     [
         ("questions__TOTAL_FORMS", "abc", MANAGEMENT.format(fields="questions-TOTAL_FORMS")),
         ("questions__INITIAL_FORMS", "abc", MANAGEMENT.format(fields="questions-INITIAL_FORMS")),
+        ("questions__INITIAL_FORMS", "50", MANAGEMENT.format(fields="questions-TOTAL_FORMS, questions-INITIAL_FORMS")),
+        (
+            "questions__1__choices__INITIAL_FORMS",
+            "9",
+            MANAGEMENT.format(fields="questions-1-choices-TOTAL_FORMS, questions-1-choices-INITIAL_FORMS"),
+        ),
         ("questions__1__choices__TOTAL_FORMS", "abc", MANAGEMENT.format(fields="questions-1-choices-TOTAL_FORMS")),
-        ("questions__1__choices__TOTAL_FORMS", "-5", "A question needs at least 2 choices; it has 0."),
+        (
+            "questions__1__choices__TOTAL_FORMS",
+            "-5",
+            MANAGEMENT.format(fields="questions-1-choices-TOTAL_FORMS, questions-1-choices-INITIAL_FORMS"),
+        ),
         ("questions__0__choices__1__id", "abc", STALE),
         ("questions__0__choices__1__id", "999999", STALE),
         ("questions__1__id", "x", STALE),
