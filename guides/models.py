@@ -6,6 +6,10 @@ from quizsite.fields import limited_text_field
 from quizsite.querysets import PublishableQuerySet
 from translations.tracking import TranslationTracked
 
+#: The most guides one quiz may link: the quiz's page, the guide's page (its quizzes) and quiz files refuse more.
+#: It bounds a quiz file, which holds the quiz's guides (``quizzes.content.reader.MAX_FILE_BYTES``).
+MAX_GUIDES_PER_QUIZ = 10
+
 
 class GuideQuerySet(PublishableQuerySet):
     """Guides: ``published()`` and ``visible_to(user)`` (``PublishableQuerySet``), ``unlinked()``."""

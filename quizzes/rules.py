@@ -19,9 +19,10 @@ The rules, and where they come from (README, "Authoring"):
   most one correct choice per question (``one_correct_choice_per_question``).
 - **A published quiz is complete** (``check_publishable``): at least one question, each with a correct choice.
 - **A quiz has at most ``MAX_QUESTIONS`` questions, a question at most ``MAX_CHOICES`` choices, a quiz at most
-  ``MAX_GUIDES`` guides** (the admin's formsets and quiz form, the importer's lists): these bound what one Save of
-  the quiz's page sends (``settings.DATA_UPLOAD_MAX_NUMBER_FIELDS``) and a quiz file
-  (``quizzes.content.reader.MAX_FILE_BYTES``). Each text's own limit is its model field's ``max_length``.
+  ``guides.models.MAX_GUIDES_PER_QUIZ`` guides** (the admin's formsets and forms, the importer's lists): these
+  bound what one Save of the quiz's page sends (``settings.DATA_UPLOAD_MAX_NUMBER_FIELDS``) and a quiz file
+  (``quizzes.content.reader.MAX_FILE_BYTES``). The guides' limit lives with guides, whose admin applies it too
+  (guides never import quizzes). Each text's own limit is its model field's ``max_length``.
 """
 
 from collections.abc import Iterable, Mapping
@@ -132,10 +133,9 @@ def check_correct_choices_kept(marked: Mapping[Question, Choice | None]) -> None
 
 #: The fewest choices a question may have.
 MIN_CHOICES = 2
-#: The most questions a quiz may have, choices a question may have, and guides a quiz may link (module docstring).
+#: The most questions a quiz may have, and choices a question may have (module docstring).
 MAX_QUESTIONS = 100
 MAX_CHOICES = 6
-MAX_GUIDES = 10
 
 
 def check_choices(*, choice_count: int, correct_count: int) -> None:

@@ -12,11 +12,12 @@ from django.urls import path
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
+from guides.models import MAX_GUIDES_PER_QUIZ
 from quizsite.admin import ReadableAutocompleteMixin, folded_search_fields
 from quizzes.admin.inlines import NestedTranslatedAdmin, QuestionInline, refuse
 from quizzes.admin.translations import QuizTranslationFilter, TranslationGridMixin
 from quizzes.models import Choice, Quiz
-from quizzes.rules import MAX_GUIDES, RuleBroken, check_removable
+from quizzes.rules import RuleBroken, check_removable
 
 
 def percent(part: int, whole: int) -> int | None:
@@ -25,7 +26,7 @@ def percent(part: int, whole: int) -> int | None:
 
 
 class QuizForm(forms.ModelForm):
-    """The quiz's own fields on its admin page; its guides at most ``rules.MAX_GUIDES``."""
+    """The quiz's own fields on its admin page; its guides at most ``guides.models.MAX_GUIDES_PER_QUIZ``."""
 
     class Meta:
         model = Quiz
@@ -33,14 +34,14 @@ class QuizForm(forms.ModelForm):
 
     def clean_guides(self):
         guides = self.cleaned_data["guides"]
-        if len(guides) > MAX_GUIDES:
+        if len(guides) > MAX_GUIDES_PER_QUIZ:
             raise ValidationError(
                 ngettext(
                     "A quiz links at most %(maximum)d guides; %(count)d is selected.",
                     "A quiz links at most %(maximum)d guides; %(count)d are selected.",
                     len(guides),
                 )
-                % {"maximum": MAX_GUIDES, "count": len(guides)},
+                % {"maximum": MAX_GUIDES_PER_QUIZ, "count": len(guides)},
                 code="too_many_guides",
             )
         return guides

@@ -10,11 +10,11 @@ from pathlib import Path
 from django.conf import settings
 from django.utils.translation import gettext as _
 
-from guides.models import Guide
+from guides.models import MAX_GUIDES_PER_QUIZ, Guide
 from quizsite.texts import text_problem
 from quizzes.content.errors import ContentError, refuse
 from quizzes.models import Choice, Question, Quiz
-from quizzes.rules import MAX_CHOICES, MAX_GUIDES, MAX_QUESTIONS
+from quizzes.rules import MAX_CHOICES, MAX_QUESTIONS
 
 
 def _largest_export() -> int:
@@ -30,11 +30,11 @@ def _largest_export() -> int:
         return len(settings.LANGUAGES) * sum(model._meta.get_field(field).max_length for field in fields)
 
     characters = (
-        MAX_GUIDES * longest(Guide, "title", "summary", "body")
+        MAX_GUIDES_PER_QUIZ * longest(Guide, "title", "summary", "body")
         + longest(Quiz, "title", "description")
         + MAX_QUESTIONS * (longest(Question, "text", "explanation") + MAX_CHOICES * longest(Choice, "text"))
     )
-    objects = 1 + MAX_GUIDES + MAX_QUESTIONS * (1 + MAX_CHOICES)
+    objects = 1 + MAX_GUIDES_PER_QUIZ + MAX_QUESTIONS * (1 + MAX_CHOICES)
     return 4 * characters + 1_000 * objects
 
 

@@ -9,12 +9,12 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 from modeltranslation.utils import build_localized_fieldname
 
-from guides.models import Guide
+from guides.models import MAX_GUIDES_PER_QUIZ, Guide
 from quizzes.content.errors import refuse
 from quizzes.content.export import FORMAT, LANGUAGE_CODES, SOURCE_LANGUAGE, VERSION
 from quizzes.content.reader import check_values
 from quizzes.models import Choice, Difficulty, Question, Quiz
-from quizzes.rules import MAX_CHOICES, MAX_GUIDES, MAX_QUESTIONS, RuleBroken, check_choices, check_publishable
+from quizzes.rules import MAX_CHOICES, MAX_QUESTIONS, RuleBroken, check_choices, check_publishable
 
 # The largest value of a PositiveIntegerField on every supported database.
 MAX_ORDERING = 2_147_483_647
@@ -171,7 +171,7 @@ def _check_quiz(entry, path: str, guide_slugs: set[str]) -> dict:
     difficulty = entry.get("difficulty", Difficulty.MEDIUM)
     if difficulty not in Difficulty.values:
         refuse(f"{path}.difficulty", _("expected one of %(values)s") % {"values": ", ".join(Difficulty.values)})
-    guides = _list(entry.get("guides", []), f"{path}.guides", MAX_GUIDES)
+    guides = _list(entry.get("guides", []), f"{path}.guides", MAX_GUIDES_PER_QUIZ)
     for index, guide_slug in enumerate(guides):
         _slug(guide_slug, f"{path}.guides[{index}]", Guide)
         if guide_slug not in guide_slugs and not Guide.objects.filter(slug=guide_slug).exists():
@@ -234,7 +234,7 @@ def quiz_check(data) -> dict:
         refuse("version", _("this site reads version %(version)d") % {"version": VERSION})
     guides = [
         _check_guide(guide, f"guides[{index}]")
-        for index, guide in enumerate(_list(data.get("guides", []), "guides", MAX_GUIDES))
+        for index, guide in enumerate(_list(data.get("guides", []), "guides", MAX_GUIDES_PER_QUIZ))
     ]
     _unique_keys(guides, "guides", "slug")
     return {

@@ -5,10 +5,10 @@ refuse too."""
 import pytest
 from modeltranslation.utils import build_localized_fieldname
 
-from guides.models import Guide
+from guides.models import MAX_GUIDES_PER_QUIZ, Guide
 from quizzes.content import MAX_FILE_BYTES, ContentError, quiz_dump, quiz_export, quiz_import, quiz_parse
 from quizzes.models import Choice, Question, Quiz
-from quizzes.rules import MAX_CHOICES, MAX_GUIDES, MAX_QUESTIONS
+from quizzes.rules import MAX_CHOICES, MAX_QUESTIONS
 from tests.factories import admin_form_data, make_quiz
 from tests.quizzes.admin_forms import LANGUAGE_CODES, browser_form_data, errors_of, post_as_browser, quiz_change_url
 from tests.quizzes.test_admin_long_quiz import rewritten
@@ -69,7 +69,7 @@ def test_a_quiz_saved_in_the_admin_at_every_limit_exports_and_imports_again_unch
                 for code in LANGUAGE_CODES
             },
         )
-        for number in range(MAX_GUIDES)
+        for number in range(MAX_GUIDES_PER_QUIZ)
     ]
     quiz = make_quiz(slug="x" * 100, questions=MAX_QUESTIONS, choices=MAX_CHOICES)
     url = quiz_change_url(quiz)
@@ -94,7 +94,7 @@ def test_a_quiz_saved_in_the_admin_at_every_limit_exports_and_imports_again_unch
     assert data["quiz"]["questions"][99]["text"]["tr"] == at_limit("Q99 text None tr ", 1_000)
     assert data["quiz"]["questions"][99]["choices"][5]["text"]["fr"] == at_limit("Q99 choice 5 fr ", 500)
     assert data["quiz"]["description"]["tr"] == at_limit("description tr ", 2_000)
-    assert len(data["guides"]) == MAX_GUIDES
+    assert len(data["guides"]) == MAX_GUIDES_PER_QUIZ
     text = quiz_dump(data)
     assert len(text.encode()) <= MAX_FILE_BYTES
 
