@@ -58,6 +58,7 @@ STALE = (
         ("questions__1__choices__2__position", "2.5", "Enter a whole number."),
         ("guides", "abc", "“abc” is not a valid value."),
         ("guides", "999999", "Select a valid choice. 999999 is not one of the available choices."),
+        ("guides", "99999999999999999999", "“99999999999999999999” is not a valid value."),
     ],
 )
 def test_a_bad_number_or_id_is_a_form_error_and_the_edits_stay_on_the_page(author_client, field, value, message):
