@@ -1,13 +1,15 @@
 from django.contrib import admin
 from django.contrib.admin.views.main import ChangeList
+from django.core.exceptions import ValidationError
 from django.db.models import Count, Q
+from django.forms.models import BaseInlineFormSet
 from django.http import HttpRequest
 from django.utils.html import format_html_join
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext
 
-from guides.models import Guide
+from guides.models import MAX_GUIDES_PER_QUIZ, Guide
 from quizsite.admin import TranslatedAdmin, folded_search_fields
 from translations.actions import confirm_stale_actions
 from translations.completeness import any_missing, any_stale, present_share, stale_count
@@ -25,10 +27,30 @@ class GuideTranslationFilter(TranslationFilter):
         return Q(any_stale(Guide))
 
 
+class QuizLinkFormSet(BaseInlineFormSet):
+    """The guide's quizzes; a quiz that already links ``MAX_GUIDES_PER_QUIZ`` other guides cannot link this one.
+    One query per quiz added."""
+
+    def clean(self) -> None:
+        super().clean()
+        if any(self.errors):
+            return
+        for form in self.forms:
+            quiz = (form.cleaned_data or {}).get("quiz")
+            if quiz is None or self._should_delete_form(form) or "quiz" not in form.changed_data:
+                continue
+            if quiz.guides.exclude(pk=self.instance.pk).count() >= MAX_GUIDES_PER_QUIZ:
+                raise ValidationError(
+                    gettext("“%(quiz)s” already links %(maximum)d guides, the most a quiz may link.")
+                    % {"quiz": quiz.title, "maximum": MAX_GUIDES_PER_QUIZ}
+                )
+
+
 class QuizLinkInline(admin.TabularInline):
     """The guide's quizzes (the same links as a quiz's "related guides"), editable from either side."""
 
     model = Guide.quizzes.through
+    formset = QuizLinkFormSet
     fields = ["quiz"]
     autocomplete_fields = ["quiz"]
     extra = 0

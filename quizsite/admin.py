@@ -6,9 +6,10 @@ used in ``folded_search_fields`` is registered by ``QuizsiteConfig.ready``.
 """
 
 from django.conf import settings
+from django.contrib.admin.widgets import AutocompleteSelectMultiple
 from django.core.exceptions import BadRequest, ValidationError
 from django.db import models
-from django.forms import Script
+from django.forms import ModelMultipleChoiceField, Script
 from django.http import HttpRequest, HttpResponseRedirect
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
@@ -61,6 +62,52 @@ class TextRulesMixin:
         if formfield is not None and isinstance(db_field, models.CharField | models.TextField):
             formfield.validators.append(validate_text)
         return formfield
+
+
+def is_id(field: models.Field, value) -> bool:
+    """Whether ``value`` (as submitted) can name a row by ``field`` (a primary key): of its type and within its
+    database range (a larger number makes SQLite raise OverflowError, PostgreSQL an error, both a 500)."""
+    try:
+        field.run_validators(field.to_python(value))
+    except ValidationError:
+        return False
+    return True
+
+
+class ReadableModelMultipleChoiceField(ModelMultipleChoiceField):
+    """Django's field for a many-to-many relation, refusing a value that is no id ("abc", a 30-digit number) with
+    its "not a valid value" message before asking the database about the others."""
+
+    def _check_values(self, value):
+        pk = self.queryset.model._meta.pk
+        for item in value:  # a list or tuple (clean refuses anything else first)
+            if not is_id(pk, item):
+                raise ValidationError(
+                    self.error_messages["invalid_pk_value"], code="invalid_pk_value", params={"pk": item}
+                )
+        return super()._check_values(value)
+
+
+class ReadableAutocompleteSelectMultiple(AutocompleteSelectMultiple):
+    """Django's autocomplete for a many-to-many field, re-showing a refused form whose submitted values include
+    one that is not an id ("abc", from a forged request): Django's own looks the values up to label them, and the
+    database refuses the lookup (a 500). Such a value is left out of the page; the form field has already said
+    that it is not valid."""
+
+    def optgroups(self, name, value, attrs=None):
+        pk = self.field.remote_field.model._meta.pk
+        return super().optgroups(name, [item for item in value if is_id(pk, item)], attrs)
+
+
+class ReadableAutocompleteMixin:
+    """For ModelAdmin classes: the many-to-many ``autocomplete_fields`` refuse values that are not ids with a form
+    error, and show the refused form again (``ReadableModelMultipleChoiceField``, ``…SelectMultiple``)."""
+
+    def formfield_for_manytomany(self, db_field, request: HttpRequest, **kwargs):
+        if "widget" not in kwargs and db_field.name in self.get_autocomplete_fields(request):
+            kwargs["widget"] = ReadableAutocompleteSelectMultiple(db_field, self.admin_site, using=kwargs.get("using"))
+            kwargs.setdefault("form_class", ReadableModelMultipleChoiceField)
+        return super().formfield_for_manytomany(db_field, request, **kwargs)
 
 
 class SafeActionsMixin:

@@ -194,6 +194,12 @@ class PositionedInlineFormSet(NestedInlineFormSet):
         Raises:
             RuleBroken: from ``check_removable`` or ``check_children``; the admin shows it above the inline.
         """
+        if not self.management_form.is_valid():
+            return  # a forged or damaged count: Django's message says so, and no form of it is checked or saved
+        if self.initial_form_count() > self.total_form_count():
+            # Forged too (no page sends it): Django would take the new rows for stored ones and drop them.
+            names = f"{self.add_prefix('TOTAL_FORMS')}, {self.add_prefix('INITIAL_FORMS')}"
+            raise ValidationError(self.error_messages["missing_management_form"] % {"field_names": names})
         if any(self._pk_field.name in form.errors for form in self.forms):
             # The hidden id of a row that no longer exists: its error would show nowhere on the page.
             raise ValidationError(

@@ -8,6 +8,7 @@ from django.db.models.functions import Coalesce
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from quizsite.fields import limited_text_field
 from quizsite.querysets import PublishableQuerySet
 from quizsite.templatetags.translation_status import falls_back
 from translations.tracking import TranslationTracked
@@ -61,13 +62,16 @@ class QuizQuerySet(PublishableQuerySet):
 class Quiz(TranslationTracked, models.Model):
     """A short quiz of multiple-choice questions, linked to the guides it tests.
 
+    Each text's longest length, in characters per language, is its field's ``max_length`` (here and on
+    ``Question`` and ``Choice``): the admin, quiz files and PO files read it there (README, "Authoring").
+
     ``title`` and ``description`` are translated (``quizzes/translation.py``); the slug is not, so a quiz's
     address does not depend on the language.
     """
 
     slug = models.SlugField(_("slug"), max_length=100, unique=True)
     title = models.CharField(_("title"), max_length=200)
-    description = models.TextField(_("description"), blank=True)
+    description = limited_text_field(_("description"), max_length=2_000, blank=True)
     difficulty = models.CharField(_("difficulty"), max_length=10, choices=Difficulty.choices, default=Difficulty.MEDIUM)
     guides = models.ManyToManyField(
         "guides.Guide", related_name="quizzes", blank=True, verbose_name=_("related guides")
@@ -148,9 +152,10 @@ class Question(TranslationTracked, models.Model):
     quiz = models.ForeignKey(Quiz, on_delete=models.CASCADE, related_name="questions", verbose_name=_("quiz"))
     key = key_field(_("Names the question in quiz files; unique within the quiz."))
     position = models.PositiveIntegerField(_("position"), validators=[MaxValueValidator(MAX_POSITION)])
-    text = models.TextField(_("text"))
-    explanation = models.TextField(
+    text = limited_text_field(_("text"), max_length=1_000)
+    explanation = limited_text_field(
         _("explanation"),
+        max_length=2_000,
         blank=True,
         help_text=_("Shown to the learner after answering: why the answer is right."),
     )

@@ -18,6 +18,11 @@ The rules, and where they come from (README, "Authoring"):
 - **A question has at least two choices and exactly one correct** (``check_choices``); the database allows at
   most one correct choice per question (``one_correct_choice_per_question``).
 - **A published quiz is complete** (``check_publishable``): at least one question, each with a correct choice.
+- **A quiz has at most ``MAX_QUESTIONS`` questions, a question at most ``MAX_CHOICES`` choices, a quiz at most
+  ``guides.models.MAX_GUIDES_PER_QUIZ`` guides** (the admin's formsets and forms, the importer's lists): these
+  bound what one Save of the quiz's page sends (``settings.DATA_UPLOAD_MAX_NUMBER_FIELDS``) and a quiz file
+  (``quizzes.content.reader.MAX_FILE_BYTES``). The guides' limit lives with guides, whose admin applies it too
+  (guides never import quizzes). Each text's own limit is its model field's ``max_length``.
 """
 
 from collections.abc import Iterable, Mapping
@@ -128,6 +133,9 @@ def check_correct_choices_kept(marked: Mapping[Question, Choice | None]) -> None
 
 #: The fewest choices a question may have.
 MIN_CHOICES = 2
+#: The most questions a quiz may have, and choices a question may have (module docstring).
+MAX_QUESTIONS = 100
+MAX_CHOICES = 6
 
 
 def check_choices(*, choice_count: int, correct_count: int) -> None:

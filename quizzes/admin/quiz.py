@@ -1,17 +1,19 @@
 """Quizzes in the admin: a quiz written whole on its page, the bulk delete, the answer statistics."""
 
+from django import forms
 from django.contrib import admin, messages
 from django.contrib.admin.actions import delete_selected as delete_with_confirmation
 from django.contrib.admin.utils import unquote
-from django.core.exceptions import PermissionDenied
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.db.models import Prefetch
 from django.http import Http404, HttpRequest, HttpResponse
 from django.template.response import TemplateResponse
 from django.urls import path
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
-from quizsite.admin import folded_search_fields
+from guides.models import MAX_GUIDES_PER_QUIZ
+from quizsite.admin import ReadableAutocompleteMixin, folded_search_fields
 from quizzes.admin.inlines import NestedTranslatedAdmin, QuestionInline, refuse
 from quizzes.admin.translations import QuizTranslationFilter, TranslationGridMixin
 from quizzes.models import Choice, Quiz
@@ -23,10 +25,33 @@ def percent(part: int, whole: int) -> int | None:
     return round(100 * part / whole) if whole else None
 
 
+class QuizForm(forms.ModelForm):
+    """The quiz's own fields on its admin page; its guides at most ``guides.models.MAX_GUIDES_PER_QUIZ``."""
+
+    class Meta:
+        model = Quiz
+        fields = ["title", "slug", "description", "difficulty", "guides", "published"]
+
+    def clean_guides(self):
+        guides = self.cleaned_data["guides"]
+        if len(guides) > MAX_GUIDES_PER_QUIZ:
+            raise ValidationError(
+                ngettext(
+                    "A quiz links at most %(maximum)d guides; %(count)d is selected.",
+                    "A quiz links at most %(maximum)d guides; %(count)d are selected.",
+                    len(guides),
+                )
+                % {"maximum": MAX_GUIDES_PER_QUIZ, "count": len(guides)},
+                code="too_many_guides",
+            )
+        return guides
+
+
 @admin.register(Quiz)
-class QuizAdmin(TranslationGridMixin, NestedTranslatedAdmin):
+class QuizAdmin(ReadableAutocompleteMixin, TranslationGridMixin, NestedTranslatedAdmin):
     """Quizzes, each written whole on its page: its questions with their choices, in every language."""
 
+    form = QuizForm
     fields = ["title", "slug", "description", "difficulty", "guides", "published"]
     prepopulated_fields = {"slug": ("title_en",)}
     autocomplete_fields = ["guides"]

@@ -23,7 +23,7 @@ from quizzes.content.errors import ContentError
 from quizzes.content.export import FORMAT, VERSION, guide_export, quiz_dump, quiz_export
 from quizzes.content.importer import ImportResult, quiz_create_from_data, quiz_import
 from quizzes.content.reader import MAX_DEPTH, MAX_FILE_BYTES, quiz_parse, read_quiz_file
-from quizzes.content.schema import MAX_TEXT_LENGTH, quiz_check
+from quizzes.content.schema import quiz_check
 
 DEMO_FILE = Path(__file__).resolve().parent.parent / "demo" / "data-parallelism.json"
 
@@ -32,7 +32,6 @@ __all__ = [
     "FORMAT",
     "MAX_DEPTH",
     "MAX_FILE_BYTES",
-    "MAX_TEXT_LENGTH",
     "VERSION",
     "ContentError",
     "ImportResult",

@@ -7,14 +7,41 @@ import json
 import re
 from pathlib import Path
 
+from django.conf import settings
 from django.utils.translation import gettext as _
 
+from guides.models import MAX_GUIDES_PER_QUIZ, Guide
 from quizsite.texts import text_problem
 from quizzes.content.errors import ContentError, refuse
+from quizzes.models import Choice, Question, Quiz
+from quizzes.rules import MAX_CHOICES, MAX_QUESTIONS
 
-#: The largest file read, in bytes (5 MB; the demo quiz with its guide is about 20 kB). Checked before reading
-#: the rest of the file, so a huge file is never loaded into memory.
-MAX_FILE_BYTES = 5_000_000
+
+def _largest_export() -> int:
+    """The most bytes ``quiz_dump`` can write for a quiz the site accepts, in bytes.
+
+    Every text at its field's ``max_length`` in every language, of characters of 4 bytes in UTF-8 (no character
+    takes more in the file: the JSON escapes of tab, line breaks, quote and backslash take 2), with the most
+    questions, choices and guides (``quizzes.rules``), and a generous 1,000 bytes per object for its keys, slugs,
+    flags, field names and indentation.
+    """
+
+    def longest(model, *fields: str) -> int:
+        return len(settings.LANGUAGES) * sum(model._meta.get_field(field).max_length for field in fields)
+
+    characters = (
+        MAX_GUIDES_PER_QUIZ * longest(Guide, "title", "summary", "body")
+        + longest(Quiz, "title", "description")
+        + MAX_QUESTIONS * (longest(Question, "text", "explanation") + MAX_CHOICES * longest(Choice, "text"))
+    )
+    objects = 1 + MAX_GUIDES_PER_QUIZ + MAX_QUESTIONS * (1 + MAX_CHOICES)
+    return 4 * characters + 1_000 * objects
+
+
+#: The largest file read, in bytes: the largest the site's own export can write (``_largest_export``, about
+#: 20 MB; the demo quiz with its guide is about 20 kB), so that every export imports again. Checked before
+#: reading the rest of the file, so a larger file is never loaded into memory.
+MAX_FILE_BYTES = _largest_export()
 #: The deepest nesting of objects and lists read. The format needs 7 (file, quiz, questions, question, choices,
 #: choice, translations); more is refused before parsing, so no input can exhaust Python's recursion limit.
 MAX_DEPTH = 10

@@ -9,16 +9,13 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 from modeltranslation.utils import build_localized_fieldname
 
-from guides.models import Guide
+from guides.models import MAX_GUIDES_PER_QUIZ, Guide
 from quizzes.content.errors import refuse
 from quizzes.content.export import FORMAT, LANGUAGE_CODES, SOURCE_LANGUAGE, VERSION
 from quizzes.content.reader import check_values
-from quizzes.models import MAX_POSITION, Choice, Difficulty, Question, Quiz
-from quizzes.rules import RuleBroken, check_choices, check_publishable
+from quizzes.models import Choice, Difficulty, Question, Quiz
+from quizzes.rules import MAX_CHOICES, MAX_QUESTIONS, RuleBroken, check_choices, check_publishable
 
-#: The longest text (a title, a question, a guide's body… in one language), in characters. Fields with a smaller
-#: limit of their own (a title: 200, a choice: 500) keep it.
-MAX_TEXT_LENGTH = 100_000
 # The largest value of a PositiveIntegerField on every supported database.
 MAX_ORDERING = 2_147_483_647
 
@@ -100,6 +97,8 @@ def _translations(value, path: str, model, field: str) -> dict:
     """
     if not isinstance(value, dict):
         refuse(path, _('expected an object of translations, e.g. {"en": "…", "fr": null}'))
+    # The field's own limit, the one the admin's forms and PO files apply too.
+    maximum = model._meta.get_field(field).max_length
     for code in sorted(value.keys() - set(LANGUAGE_CODES), key=str):
         refuse(
             f"{path}.{code}",
@@ -112,11 +111,10 @@ def _translations(value, path: str, model, field: str) -> dict:
             refuse(f"{path}.{code}", _("expected text or null"))
         # As the admin's forms do: surrounding spaces go, and a text of spaces only is no text.
         text = text.strip() if text else text
-        if text and len(text) > MAX_TEXT_LENGTH:
+        if text and len(text) > maximum:
             refuse(
                 f"{path}.{code}",
-                _("at most %(maximum)d characters; this text has %(count)d")
-                % {"maximum": MAX_TEXT_LENGTH, "count": len(text)},
+                _("at most %(maximum)d characters; this text has %(count)d") % {"maximum": maximum, "count": len(text)},
             )
         if text:
             _run_validators(model._meta.get_field(build_localized_fieldname(field, code)), text, f"{path}.{code}")
@@ -152,7 +150,7 @@ def _check_question(entry, path: str) -> dict:
     key = _slug(entry["key"], f"{path}.key", Question, "key")
     choices = [
         _check_choice(choice, f"{path}.choices[{index}]")
-        for index, choice in enumerate(_list(entry["choices"], f"{path}.choices", MAX_POSITION))
+        for index, choice in enumerate(_list(entry["choices"], f"{path}.choices", MAX_CHOICES))
     ]
     _unique_keys(choices, f"{path}.choices", "key")
     try:
@@ -173,7 +171,7 @@ def _check_quiz(entry, path: str, guide_slugs: set[str]) -> dict:
     difficulty = entry.get("difficulty", Difficulty.MEDIUM)
     if difficulty not in Difficulty.values:
         refuse(f"{path}.difficulty", _("expected one of %(values)s") % {"values": ", ".join(Difficulty.values)})
-    guides = _list(entry.get("guides", []), f"{path}.guides", MAX_POSITION)
+    guides = _list(entry.get("guides", []), f"{path}.guides", MAX_GUIDES_PER_QUIZ)
     for index, guide_slug in enumerate(guides):
         _slug(guide_slug, f"{path}.guides[{index}]", Guide)
         if guide_slug not in guide_slugs and not Guide.objects.filter(slug=guide_slug).exists():
@@ -183,7 +181,7 @@ def _check_quiz(entry, path: str, guide_slugs: set[str]) -> dict:
             )
     questions = [
         _check_question(question, f"{path}.questions[{index}]")
-        for index, question in enumerate(_list(entry["questions"], f"{path}.questions", MAX_POSITION))
+        for index, question in enumerate(_list(entry["questions"], f"{path}.questions", MAX_QUESTIONS))
     ]
     _unique_keys(questions, f"{path}.questions", "key")
     published = _boolean(entry.get("published", False), f"{path}.published")
@@ -236,7 +234,7 @@ def quiz_check(data) -> dict:
         refuse("version", _("this site reads version %(version)d") % {"version": VERSION})
     guides = [
         _check_guide(guide, f"guides[{index}]")
-        for index, guide in enumerate(_list(data.get("guides", []), "guides", MAX_POSITION))
+        for index, guide in enumerate(_list(data.get("guides", []), "guides", MAX_GUIDES_PER_QUIZ))
     ]
     _unique_keys(guides, "guides", "slug")
     return {

@@ -4,7 +4,7 @@ import pytest
 from django.urls import reverse
 
 from guides.models import Guide
-from tests.factories import make_author, make_guide, make_quiz, make_superuser
+from tests.factories import admin_form_data, make_author, make_guide, make_quiz, make_superuser
 
 pytestmark = pytest.mark.django_db
 
@@ -98,3 +98,21 @@ def test_guide_list_is_ordered_by_ordering_and_counts_quizzes(author_client):
     response = author_client.get(reverse("admin:guides_guide_changelist"))
     rows = response.context["cl"].result_list
     assert [(guide.slug, guide.quiz_count) for guide in rows] == [("b", 2), ("a", 0)]
+
+
+def test_a_quiz_that_links_ten_guides_cannot_link_an_eleventh_from_the_guides_page(author_client):
+    quiz = make_quiz(slug="q", title="Caches quiz")
+    quiz.guides.set([make_guide(slug=f"guide-{number}") for number in range(10)])
+    guide = make_guide(slug="eleventh")
+    url = reverse("admin:guides_guide_change", args=[guide.pk])
+    data = admin_form_data(author_client.get(url))
+    data.update({"Quiz_guides-TOTAL_FORMS": "1", "Quiz_guides-0-quiz": str(quiz.pk)})
+    response = author_client.post(url, data)
+    assert response.status_code == 200
+    assert [str(error) for error in response.context["inline_admin_formsets"][0].formset.non_form_errors()] == [
+        "“Caches quiz” already links 10 guides, the most a quiz may link."
+    ]
+    assert quiz.guides.count() == 10
+    quiz.guides.remove(Guide.objects.get(slug="guide-0"))
+    assert author_client.post(url, data).status_code == 302
+    assert list(guide.quizzes.values_list("slug", flat=True)) == ["q"]

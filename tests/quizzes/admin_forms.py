@@ -1,5 +1,8 @@
 """What the admin tests share: the author's client, the POST data of admin forms, the errors a page shows."""
 
+from html.parser import HTMLParser
+from urllib.parse import urlencode
+
 from django.urls import reverse
 from pytest_django.asserts import assertInHTML
 
@@ -82,3 +85,65 @@ def assert_refused(response, message: str) -> None:
 
 def assert_in_page(response, html: str) -> None:
     assertInHTML(html, response.content.decode())
+
+
+class _BrowserForm(HTMLParser):
+    """Collects what a browser submits from the form with id ``form_id``: every named field that is not
+    disabled (the hidden empty-form templates of "Add another" included), checkboxes only when checked, the
+    selected options of a select, the text of a textarea, and the pressed submit button ``submit``."""
+
+    def __init__(self, form_id: str, submit: str):
+        super().__init__(convert_charrefs=True)
+        self.form_id, self.submit = form_id, submit
+        self.inside = False
+        self.pairs: list[tuple[str, str]] = []
+        self.textarea: list | None = None
+        self.select: str | None = None
+
+    def handle_starttag(self, tag: str, attrs: list) -> None:
+        attrs = dict(attrs)
+        if tag == "form":
+            self.inside = attrs.get("id") == self.form_id
+        if not self.inside or "disabled" in attrs:
+            return
+        name = attrs.get("name")
+        if tag == "input" and name:
+            kind = attrs.get("type", "text")
+            if kind in ("checkbox", "radio") and "checked" not in attrs:
+                return
+            if kind == "submit" and name != self.submit:
+                return
+            if kind not in ("button", "file", "image", "reset"):
+                self.pairs.append((name, attrs.get("value") or ("on" if kind == "checkbox" else "")))
+        elif tag == "textarea" and name:
+            self.textarea = [name, ""]
+        elif tag == "select" and name:
+            self.select = name
+        elif tag == "option" and self.select and "selected" in attrs:
+            self.pairs.append((self.select, attrs.get("value", "")))
+
+    def handle_data(self, data: str) -> None:
+        if self.textarea is not None:
+            self.textarea[1] += data
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "form":
+            self.inside = False
+        elif tag == "textarea" and self.textarea is not None:
+            # A browser drops the one line break that follows <textarea>.
+            self.pairs.append((self.textarea[0], self.textarea[1].removeprefix("\n")))
+            self.textarea = None
+        elif tag == "select":
+            self.select = None
+
+
+def browser_form_data(response, form_id: str = "quiz_form", submit: str = "_save") -> list[tuple[str, str]]:
+    """The (name, value) pairs a browser sends when the author presses Save on an admin page unchanged."""
+    parser = _BrowserForm(form_id, submit)
+    parser.feed(response.content.decode())
+    return parser.pairs
+
+
+def post_as_browser(client, url: str, pairs: list[tuple[str, str]]):
+    """POST ``pairs`` URL-encoded, as a browser sends the admin's forms (they hold no file field)."""
+    return client.post(url, urlencode(pairs), content_type="application/x-www-form-urlencoded")

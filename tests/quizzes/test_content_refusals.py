@@ -150,7 +150,7 @@ def test_a_30_megabyte_file_is_refused_after_reading_only_the_limit(tmp_path, mo
     monkeypatch.setattr(type(path), "open", open_recording_reads)
     with pytest.raises(CommandError) as refusal:
         call_command("import_quiz", str(path))
-    assert str(refusal.value) == f"{path}: (file): larger than 5000000 bytes, the limit for a quiz file"
+    assert str(refusal.value) == f"{path}: (file): larger than 19997400 bytes, the limit for a quiz file"
     assert sizes == [MAX_FILE_BYTES + 1]
     assert database_rows() == EMPTY
 
@@ -158,13 +158,14 @@ def test_a_30_megabyte_file_is_refused_after_reading_only_the_limit(tmp_path, mo
 def test_a_30_megabyte_text_given_as_a_string_is_refused():
     with pytest.raises(ContentError) as refusal:
         quiz_parse('{"format": "' + "x" * 30_000_000 + '"}')
-    assert str(refusal.value) == "(file): larger than 5000000 bytes, the limit for a quiz file"
+    assert str(refusal.value) == "(file): larger than 19997400 bytes, the limit for a quiz file"
 
 
 def test_a_text_over_the_text_limit_is_refused_naming_its_field(demo_quiz):
+    """The limit is the model field's, the one the admin's form applies (an explanation: 2,000 characters)."""
     data = read_quiz_file(DEMO_FILE)
-    data["quiz"]["questions"][4]["explanation"]["en"] = "x" * 100_001
-    assert_import_refused(data, "quiz.questions[4].explanation.en: at most 100000 characters; this text has 100001")
+    data["quiz"]["questions"][4]["explanation"]["en"] = "x" * 2_001
+    assert_import_refused(data, "quiz.questions[4].explanation.en: at most 2000 characters; this text has 2001")
 
 
 def test_a_version_1_file_is_refused_with_a_way_forward(demo_quiz):
@@ -254,7 +255,7 @@ def questions(data):
         (lambda d: d["quiz"]["title"].update(fr=3), "quiz.title.fr: expected text or null"),
         (
             lambda d: d["quiz"]["title"].update(tr="x" * 201),
-            "quiz.title.tr: Ensure this value has at most 200 characters (it has 201).",
+            "quiz.title.tr: at most 200 characters; this text has 201",
         ),
         (
             lambda d: d["quiz"]["guides"].append("missing-guide"),
@@ -279,8 +280,16 @@ def questions(data):
         (lambda d: d.update(version=True), "version: expected a whole number"),
         (lambda d: d.update(version=2.0), "version: expected a whole number"),
         (
-            lambda d: d["quiz"].update(questions=[questions(d)[0]] * 1001),
-            "quiz.questions: at most 1000 entries; this list has 1001",
+            lambda d: d["quiz"].update(questions=[questions(d)[0]] * 101),
+            "quiz.questions: at most 100 entries; this list has 101",
+        ),
+        (
+            lambda d: questions(d)[0].update(choices=questions(d)[0]["choices"] * 2),
+            "quiz.questions[0].choices: at most 6 entries; this list has 8",
+        ),
+        (
+            lambda d: d["quiz"].update(guides=[d["quiz"]["guides"][0]] * 11),
+            "quiz.guides: at most 10 entries; this list has 11",
         ),
         (lambda d: d["guides"][0].update(ordering=2_147_483_648), "guides[0].ordering: must be 2147483647 or less"),
         (lambda d: d["guides"][0].update(ordering=-1), "guides[0].ordering: must be 0 or more"),
