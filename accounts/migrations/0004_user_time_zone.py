@@ -14,6 +14,6 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='user',
             name='time_zone',
-            field=models.CharField(blank=True, max_length=63, validators=[quizsite.timezones.validate_time_zone], verbose_name='time zone'),
+            field=models.CharField(blank=True, db_default='', default='', max_length=63, validators=[quizsite.timezones.validate_time_zone], verbose_name='time zone'),
         ),
     ]

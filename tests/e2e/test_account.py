@@ -67,7 +67,7 @@ def test_learner_resets_the_password_downloads_the_data_and_deletes_the_account(
         page.get_by_label("Adresse e-mail").fill("ada@example.org")
         page.get_by_label("Votre mot de passe").fill(NEW_PASSWORD)
         with page.expect_navigation():
-            page.get_by_role("button", name="Enregistrer").click()
+            page.get_by_role("button", name="Enregistrer", exact=True).click()
         assert page.locator(".pending-email").inner_text() == (
             "En attente de confirmation\u00a0: ada@example.org. Nous avons envoyé un lien à cette adresse\u00a0; "
             "votre adresse e-mail changera quand vous l’aurez suivi."

@@ -51,7 +51,7 @@ def test_the_browsers_zone_is_used_labelled_then_offered_and_chosen(browser, liv
         assert select.input_value() == "Europe/Istanbul"  # offered, not yet saved
         assert page.evaluate("document.documentElement.scrollWidth") <= 320
         assert axe_violations(page) == []
-        time_zone_form(page).get_by_role("button", name="Kaydet").click()
+        time_zone_form(page).get_by_role("button", name="Saat dilimini kaydet").click()
         page.wait_for_url(live_server.url + "/tr/account/")
         assert "Saat diliminiz kaydedildi." in page.get_by_role("main").inner_text()
         ada.refresh_from_db()
@@ -74,7 +74,7 @@ def test_without_javascript_times_are_in_utc_labelled_and_the_zone_is_chosen_by_
         select = page.get_by_label("Saat dilimi")
         assert select.input_value() == ""
         select.select_option("Europe/Istanbul")
-        time_zone_form(page).get_by_role("button", name="Kaydet").click()
+        time_zone_form(page).get_by_role("button", name="Saat dilimini kaydet").click()
         page.wait_for_url(live_server.url + "/tr/account/")
         ada.refresh_from_db()
         assert ada.time_zone == "Europe/Istanbul"
