@@ -28,6 +28,7 @@ from accounts.forms import (
     AccountEmailForm,
     AccountTimeZoneForm,
 )
+from quizsite.limits import form_seconds_left, may_email, throttled_response
 
 
 @never_cache
@@ -39,7 +40,10 @@ def account_view(request: HttpRequest) -> HttpResponse:
 
     A new address is only asked for (``accounts.email_change``): the page says a link was sent to it, whether
     or not another account has it. Removing the address, or typing the current one (which cancels a change
-    being confirmed), takes effect at once.
+    being confirmed), takes effect at once. Each change asked for sends an e-mail to an address of the
+    learner's choosing, so an account may ask for so many an hour (``FORM_RATES["email_change"]``, past which
+    the 429 page), and the e-mail goes only while that address may be sent one (``quizsite.limits.may_email``;
+    past it the page says the same and nothing is sent).
     """
     user = request.user
     form = AccountEmailForm(request.POST or None, user=user, request=request)
@@ -49,12 +53,17 @@ def account_view(request: HttpRequest) -> HttpResponse:
             return render(request, "accounts/account.html", context, status=400)
         address = form.cleaned_data["email"]
         if address and address != user.email:
+            seconds = form_seconds_left(request, action="email_change", count=True, target=f"account:{user.pk}")
+            if seconds is not None:
+                return throttled_response(request, action="email_change", seconds=seconds)
             send = email_change_request(request=request, user=user, address=address)
             messages.success(
                 request,
                 _("We sent a link to %(address)s. Your e-mail address changes once you follow it.")
                 % {"address": address},
             )
+            if not may_email(request, address):
+                return redirect("account")  # the same answer, as if sent
             return RedirectThenSend(reverse("account"), send=send)
         user.email, user.pending_email = address, ""
         user.save(update_fields=["email", "pending_email"])

@@ -1,4 +1,4 @@
-from axes.admin import AccessAttemptAdmin
+from axes.admin import AccessAttemptAdmin, IsLockedOutFilter
 from axes.models import AccessAttempt
 from django.conf import settings
 from django.contrib import admin
@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy as _
 from accounts.forms import UniqueEmailMixin
 from accounts.models import User
 from quizsite.admin import SafeActionsMixin
+from quizsite.timezones import format_moment
 
 
 class PasswordChangeForm(AdminPasswordChangeForm):
@@ -59,11 +60,34 @@ class QuizsiteUserAdmin(SafeActionsMixin, UserAdmin):
         return formfield
 
 
+class LockedHereFilter(IsLockedOutFilter):
+    """django-axes's "Locked out" filter, counted as ``LoginAttemptAdmin.status`` counts: a row is locked once its
+    wrong passwords pass ``LOGIN_FAILURE_LIMIT`` (axes's own compares with ``AXES_FAILURE_LIMIT``, which is 1
+    here, so it would call every row locked)."""
+
+    def queryset(self, request, queryset):
+        if self.value() == "yes":
+            return queryset.filter(failures_since_start__gt=settings.LOGIN_FAILURE_LIMIT)
+        if self.value() == "no":
+            return queryset.filter(failures_since_start__lte=settings.LOGIN_FAILURE_LIMIT)
+        return queryset
+
+
 class LoginAttemptAdmin(SafeActionsMixin, AccessAttemptAdmin):
     """django-axes's list of counted log-in attempts (see ``quizsite.login_limits``), with its "status" column
     named in the administrator's language: django-axes gives that column no name, so Django shows the method's,
     in English ("Status"). Its values ("3 essai(s) restant(s)", "Bloqué") are re-translated in
-    ``quizsite/library_strings.py``."""
+    ``quizsite/library_strings.py``. Times are in the site's zone and say so ("19:30 UTC"), as everywhere in the
+    admin (``quizsite.timezones``)."""
+
+    list_display = [
+        "attempt_time_in_site_zone" if name == "attempt_time" else name for name in AccessAttemptAdmin.list_display
+    ]
+    list_filter = [LockedHereFilter if item is IsLockedOutFilter else item for item in AccessAttemptAdmin.list_filter]
+
+    @admin.display(description=AccessAttempt._meta.get_field("attempt_time").verbose_name, ordering="attempt_time")
+    def attempt_time_in_site_zone(self, obj: AccessAttempt) -> str:
+        return format_moment(obj.attempt_time)
 
     @admin.display(description=_("status"))
     def status(self, obj: AccessAttempt) -> str:

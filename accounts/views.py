@@ -23,7 +23,7 @@ from accounts.forms import (
 )
 from accounts.models import EMAIL_TAKEN, User
 from accounts.navigation import is_destination, localized_next
-from quizsite.limits import form_seconds_left, throttled_response
+from quizsite.limits import form_seconds_left, may_email, throttled_response
 
 
 class LocalizedNextMixin(RedirectURLMixin):
@@ -129,9 +129,9 @@ class SignupView(LocalizedNextMixin, RateLimitedFormMixin, CreateView):
 class PasswordResetView(RateLimitedFormMixin, auth_views.PasswordResetView):
     """Django's password reset, with the site's templates, so that the form cannot be used to flood mailboxes:
     each client address may ask for so many e-mails an hour (``FORM_RATES["password_reset"]``, past which the
-    429 page), and each e-mail address may be sent so many (``FORM_RATES["password_reset_email"]``, compared
-    case-insensitively, whichever clients ask). Past the latter the form answers as always and sends nothing:
-    a different answer would tell who asks that the address has an account.
+    429 page), and each e-mail address may be sent so many (``quizsite.limits.may_email``, whichever clients
+    ask). Past the latter the form answers as always and sends nothing: a different answer would tell who asks
+    that the address has an account.
 
     The accounts are looked up and the e-mail sent after the answer has gone (``RedirectThenSend``): a known
     and an unknown address get the same redirect after the same work, so the time does not tell them apart.
@@ -148,8 +148,7 @@ class PasswordResetView(RateLimitedFormMixin, auth_views.PasswordResetView):
         if refused is not None:
             return refused
         # Counted for every address asked for, with an account or not, so that the limit reveals nothing.
-        target = form.cleaned_data["email"].casefold()
-        if form_seconds_left(self.request, action="password_reset_email", count=True, target=target) is not None:
+        if not may_email(self.request, form.cleaned_data["email"]):
             return HttpResponseRedirect(self.get_success_url())
         # What Django's PasswordResetView.form_valid passes to form.save().
         options = {"use_https": self.request.is_secure(), "token_generator": self.token_generator}

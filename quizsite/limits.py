@@ -70,7 +70,8 @@ def form_seconds_left(request: HttpRequest, *, action: str, count: bool, target:
     Args:
         request: the form's POST.
         action: ``"signup"`` (accounts created), ``"password_reset"`` (reset e-mails asked for from one address),
-            ``"password_reset_email"`` (reset e-mails asked for one e-mail address, with ``target``) or
+            ``"emails_to_address"`` (e-mails sent to one e-mail address: use ``may_email``), ``"email_change"``
+            (changes of e-mail address asked for one account, with ``target``) or
             ``"guest"`` (guests made: visitors without an account who start a quiz).
         count: True to count a form about to take effect (call it once the form is valid); False to only
             look, e.g. before validating the form, so that a form with mistakes does not count.
@@ -106,6 +107,25 @@ def form_seconds_left(request: HttpRequest, *, action: str, count: bool, target:
     return max(usage["time_left"], 1)
 
 
+def may_email(request: HttpRequest, address: str) -> bool:
+    """Whether the site may send one more e-mail to ``address`` now, and count it if so
+    (``settings.FORM_RATES["emails_to_address"]``, whoever asks: any client address, any account).
+
+    For every e-mail sent to an address that a visitor typed (a password reset, a new address's confirmation or
+    the notice that it is taken), so that nobody's mailbox can be flooded through the site. Addresses are compared
+    case-insensitively, as people compare them. A form past the limit must answer as if the e-mail had gone: a
+    different answer would tell whether the address has an account.
+
+    Args:
+        request: the form's POST.
+        address: the e-mail address, as typed.
+
+    Returns:
+        True when the e-mail may be sent (and has been counted); False past the limit.
+    """
+    return form_seconds_left(request, action="emails_to_address", count=True, target=address.casefold()) is None
+
+
 def throttled_response(
     request: HttpRequest, *, action: str, seconds: int, next_page: str = "", lock: str = ""
 ) -> HttpResponse:
@@ -114,7 +134,7 @@ def throttled_response(
     Args:
         request: the refused request; its language is the page's.
         action: ``"login"``, ``"password_check"`` (a password asked again while logged in), ``"signup"``,
-            ``"password_reset"`` or ``"guest"``, what was refused; the page says why.
+            ``"password_reset"``, ``"email_change"`` or ``"guest"``, what was refused; the page says why.
         seconds: how long until a try may succeed; the page rounds it up to whole minutes.
         next_page: for ``"guest"``, the page to come back to after logging in or signing up (a local path).
         lock: for ``"login"`` and ``"password_check"``, which login limit refused: ``"account"`` (wrong passwords

@@ -330,13 +330,16 @@ AXES_VERBOSE = False
 # (accounts created: a class of 40 signs up in one go, with room to spare, while a script is stopped after 60;
 # a sign-up refused because its username is taken counts too, as it tells that the account exists), password
 # resets (e-mails asked for: a whole class may have forgotten) and guests (visitors without an account who start
-# a quiz). Reset e-mails are limited per e-mail address too (compared case-insensitively), so that nobody's
-# mailbox can be flooded from many addresses; past that limit the form answers as always and sends nothing.
-# "60/h": 60 an hour (s, m, h, d).
+# a quiz). The e-mails the site sends to an address that someone typed (password resets, confirmations of a new
+# address and the notices that an address is taken) are limited per e-mail address too (compared
+# case-insensitively), so that nobody's mailbox can be flooded through the site from many client addresses or
+# accounts; past that limit the form answers as always and sends nothing. Changes of address are limited per
+# account (each sends an e-mail to an address of the learner's choosing). "60/h": 60 an hour (s, m, h, d).
 _form_rates = {
     "signup": env_rate("DJANGO_SIGNUP_RATE", "60/h"),
     "password_reset": env_rate("DJANGO_PASSWORD_RESET_RATE", "60/h"),
-    "password_reset_email": env_rate("DJANGO_PASSWORD_RESET_EMAIL_RATE", "3/h"),
+    "emails_to_address": env_rate("DJANGO_EMAILS_TO_ADDRESS_RATE", "3/h"),
+    "email_change": env_rate("DJANGO_EMAIL_CHANGE_RATE", "5/h"),
     "guest": env_rate("DJANGO_GUEST_RATE", "200/h"),
 }
 FORM_RATES = {action: rate for action, (rate, _period) in _form_rates.items()}

@@ -320,3 +320,50 @@ class BrokenBackend:
 
     def send_messages(self, messages):
         raise ConnectionRefusedError("no SMTP server")
+
+
+def test_an_address_is_sent_three_e_mails_an_hour_whichever_accounts_ask_and_each_sees_the_same_page(client):
+    """The account page's change of address sends an e-mail to an address of the learner's choosing: counted per
+    target address with the password reset's e-mails, so no mailbox is flooded through the site."""
+    make_user("victim", email="victim@example.net")
+    mallory, trudy = make_user("mallory"), make_user("trudy")
+
+    pages = []
+    for learner, address in [
+        (mallory, "VICTIM@example.net"),
+        (trudy, "victim@example.NET"),
+        (mallory, "victim@example.net"),
+        (trudy, "Victim@Example.net"),
+    ]:
+        client.force_login(learner)
+        pages.append(change_email(client, address))
+    client.logout()
+    reset = client.post(url("password_reset", "en"), {"email": "victim@example.net"})
+
+    assert [page.redirect_chain for page in pages] == [[("/en/account/", 302)]] * 4
+    assert "We sent a link to Victim@Example.net. Your e-mail address changes once you follow it." in (
+        pages[3].content.decode()
+    )
+    assert reset.status_code == 302
+    assert [message.to for message in mail.outbox] == [
+        ["VICTIM@example.net"],
+        ["victim@example.NET"],
+        ["victim@example.net"],
+    ]
+    assert User.objects.get(username="trudy").pending_email == "Victim@Example.net"
+
+
+def test_an_account_asks_for_five_changes_of_address_an_hour_then_gets_the_429_page(client):
+    ada = make_user("ada", email="ada@example.com")
+    client.force_login(ada)
+
+    statuses = [
+        client.post(url("account", "fr"), {"email": f"new{n}@example.org", "password": PASSWORD}).status_code
+        for n in range(6)
+    ]
+
+    assert statuses == [302] * 5 + [429]
+    refused = client.post(url("account", "fr"), {"email": "new9@example.org", "password": PASSWORD})
+    assert "Trop de changements d’adresse e-mail ont été demandés pour ce compte." in refused.content.decode()
+    assert [message.to for message in mail.outbox] == [[f"new{n}@example.org"] for n in range(5)]
+    assert User.objects.get(username="ada").pending_email == "new4@example.org"

@@ -3,7 +3,7 @@ from one address lock it there, more than 20 from everywhere lock it everywhere,
 than 20 usernames lock the address; each for 15 minutes after the last failure, on the site's login and the
 admin's, before any password is hashed."""
 
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 from unittest import mock
 
 import pytest
@@ -164,6 +164,22 @@ def test_the_admin_counts_down_the_wrong_passwords_left_for_a_username_from_an_a
     changelist = admin_client.get("/admin/axes/accessattempt/")
 
     assertInHTML('<td class="field-status">1 Attempt Remaining</td>', changelist.content.decode())
+
+
+def test_the_admins_list_of_attempts_shows_times_in_utc_labelled_and_filters_the_locked_ones(admin_client):
+    """The "Locked out" filter counts as the status column does (more than LOGIN_FAILURE_LIMIT wrong passwords),
+    not by django-axes' AXES_FAILURE_LIMIT of 1, which would call every row locked."""
+    fail(Client(), 6, REMOTE_ADDR="192.0.2.1")
+    fail(Client(), 2, REMOTE_ADDR="192.0.2.2")
+    AccessAttempt.objects.update(attempt_time=datetime(2026, 12, 1, 19, 30, tzinfo=UTC))
+
+    changelist = admin_client.get("/admin/axes/accessattempt/").content.decode()
+    locked = admin_client.get("/admin/axes/accessattempt/?locked_out=yes").context["cl"].result_list
+    not_locked = admin_client.get("/admin/axes/accessattempt/?locked_out=no").context["cl"].result_list
+
+    assert changelist.count(">Dec. 1, 2026, 7:30 p.m.\N{NO-BREAK SPACE}UTC</a></th>") == 2
+    assert [attempt.failures_since_start for attempt in locked] == [6]
+    assert [attempt.failures_since_start for attempt in not_locked] == [2]
 
 
 def test_a_success_before_the_limit_clears_the_failures(client):

@@ -254,7 +254,8 @@ def test_the_limits_default_to_what_a_class_of_40_behind_one_address_needs():
 
     assert limits == ["5", "20", "20"]
     assert setting(env, "FORM_RATES") == (
-        "{'signup': '60/h', 'password_reset': '60/h', 'password_reset_email': '3/h', 'guest': '200/h'}"
+        "{'signup': '60/h', 'password_reset': '60/h', 'emails_to_address': '3/h', 'email_change': '5/h', "
+        "'guest': '200/h'}"
     )
 
 
@@ -265,7 +266,8 @@ def test_the_limits_default_to_what_a_class_of_40_behind_one_address_needs():
         ("DJANGO_LOGIN_FAILURE_LIMIT", "0", "DJANGO_LOGIN_FAILURE_LIMIT must be at least 1, not 0."),
         ("DJANGO_LOGIN_USERNAME_LIMIT", "0", "DJANGO_LOGIN_USERNAME_LIMIT must be at least 1, not 0."),
         ("DJANGO_LOGIN_SPRAY_LIMIT", "0", "DJANGO_LOGIN_SPRAY_LIMIT must be at least 1, not 0."),
-        ("DJANGO_PASSWORD_RESET_EMAIL_RATE", "3", "DJANGO_PASSWORD_RESET_EMAIL_RATE must be a count per period"),
+        ("DJANGO_EMAILS_TO_ADDRESS_RATE", "3", "DJANGO_EMAILS_TO_ADDRESS_RATE must be a count per period"),
+        ("DJANGO_EMAIL_CHANGE_RATE", "5/w", "DJANGO_EMAIL_CHANGE_RATE must be a count per period"),
         ("DJANGO_SIGNUP_RATE", "5/0h", "DJANGO_SIGNUP_RATE must be a count per period, e.g. 5/h or 20/d, not '5/0h'."),
         ("DJANGO_PASSWORD_RESET_RATE", "0/h", "DJANGO_PASSWORD_RESET_RATE must be a count per period"),
     ],
