@@ -8,17 +8,31 @@ without touching the network, and pages are served from the database. The first 
 again: when Redis is back, nothing needs a restart.
 
 A write that Redis missed (a session saved or deleted meanwhile) may leave an older value there, which a later
-read would take for the current one. The keys of those writes are remembered, and deleted before anything else
-once Redis answers again; the next read then takes the value from the database. (Only by this process: until
-it next calls Redis, another process could still read the older value. Pipelines, which django-redis uses for
-``set_many`` alone, and missed writes beyond ``MAX_MISSED_WRITES`` are not remembered; the site needs neither.)
+read would take for the current one: a session logged out meanwhile would still be logged in. So the key of each
+missed write is recorded in the database (``quizsite.models.MissedCacheWrite``), which every process of every
+container shares and which outlives the process, and in the process's memory. Whichever process sees Redis first
+deletes the recorded keys there, then their rows, before anything else: any process when Redis answers it again
+after a failure, and every process at its first Redis call after it starts (so that a worker started after a
+deploy, or one that replaced a recycled worker, finishes what a stopped one could not). The next read then takes
+the value from the database. A healthy Redis costs no query: one per process start and one per recovery.
+
+What remains: until a process that missed a write, or any process started since, next calls Redis, another one
+could still read the older value (README "Scaling out"). A record made inside a transaction that is then rolled
+back is lost with it; the process's memory still has it, and what the write would have saved was usually rolled
+back too (a session saved or deleted by a view that failed). A database error in this bookkeeping is logged as a
+warning, never raised: the page is served all the same. Pipelines, which django-redis uses for ``set_many``
+alone, and missed writes beyond ``MAX_MISSED_WRITES`` per process and outage are not recorded; the site needs
+neither.
 """
 
 import logging
 import time
 
 import redis
+from django.db import DatabaseError, transaction
+from django.utils import timezone
 from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import InvalidResponse
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
 logger = logging.getLogger(__name__)
@@ -31,11 +45,17 @@ _DELETES = {"DEL", "UNLINK"}
 _SCRIPTS = {"EVAL", "EVALSHA"}
 # More missed writes than this in one outage are not remembered (each is a key of at most ~100 bytes).
 MAX_MISSED_WRITES = 10_000
+# Errors that mean the server is no working Redis (another service on its port, a broken proxy): taken as a
+# failure to answer. Not ``ResponseError``, Redis' own answer to a command (a wrong type, say).
+_NOT_REDIS = (InvalidResponse,)
 
 # Per process and per Redis server ("host:port/db"): until when calls are skipped (a time.monotonic() value),
 # and the keys of the writes missed since the server last answered.
 _down_until: dict[str, float] = {}
-_missed_writes: dict[str, set[bytes | str]] = {}
+_missed_writes: dict[str, set[str]] = {}
+# The servers whose record of missed writes in the database this process has gone through since it started and
+# since the server last failed here.
+_caught_up: set[str] = set()
 
 
 class FailFastRedis(redis.Redis):
@@ -66,32 +86,112 @@ class FailFastRedis(redis.Redis):
             self._forget_missed_writes()
             return super().execute_command(*args, **options)
         except (RedisConnectionError, RedisTimeoutError) as error:
-            self._remember(written)
-            _down_until[self.server] = time.monotonic() + self.skip_seconds
-            logger.warning(
-                "Redis at %s did not answer (%s): the cache is skipped for %s s; pages are served from the "
-                "database meanwhile.",
-                self.server,
-                error,
-                self.skip_seconds,
-            )
+            self._fail(written, error)
             raise
+        except _NOT_REDIS as error:
+            # django-redis ignores connection errors only: this one would be a 500.
+            self._fail(written, error)
+            raise RedisConnectionError(f"Redis at {self.server} answered what Redis does not: {error}") from error
+
+    def _fail(self, written: tuple, error: Exception) -> None:
+        """Record ``written`` as missed and skip the server for ``skip_seconds``, logging one warning."""
+        self._remember(written)
+        _down_until[self.server] = time.monotonic() + self.skip_seconds
+        _caught_up.discard(self.server)
+        logger.warning(
+            "Redis at %s did not answer (%s): the cache is skipped for %s s; pages are served from the "
+            "database meanwhile.",
+            self.server,
+            error,
+            self.skip_seconds,
+        )
 
     def _remember(self, keys: tuple) -> None:
+        """Record the keys of a missed write in the process's memory and in the database (``MissedCacheWrite``)."""
+        if not keys:
+            return
         missed = _missed_writes.setdefault(self.server, set())
+        keys = [_text(key) for key in keys]
         missed.update(keys[: max(MAX_MISSED_WRITES - len(missed), 0)])
+        _record_missed_writes(self.server, [key for key in keys if key in missed])
 
     def _forget_missed_writes(self) -> None:
-        """Delete the keys of the writes missed while the server did not answer; raises as ``execute_command``."""
+        """Delete the keys of the writes missed while the server did not answer, those this process remembers and,
+        after a start or a failure, those recorded in the database by any process; raises as
+        ``execute_command``."""
         missed = _missed_writes.get(self.server)
-        if not missed:
+        caught_up = self.server in _caught_up
+        if caught_up and not missed:
             return
-        keys = list(missed)
-        super().execute_command("DEL", *keys)
-        missed.difference_update(keys)
-        logger.info(
-            "Redis at %s answers again; %d values written meanwhile were deleted there.", self.server, len(keys)
-        )
+        recorded = {} if caught_up else _recorded_missed_writes(self.server)
+        keys = set(missed or ()) | set(recorded)
+        if keys:
+            super().execute_command("DEL", *keys)
+        if missed:
+            missed.difference_update(keys)
+        if recorded:
+            _delete_recorded_missed_writes(self.server, recorded)
+        _caught_up.add(self.server)
+        if keys:
+            logger.info(
+                "Redis at %s answers again; %d values written meanwhile were deleted there.", self.server, len(keys)
+            )
+
+
+def _text(key: bytes | str) -> str:
+    """A key as the text the database keeps (django-redis' keys are text already)."""
+    return key.decode("utf-8", "replace") if isinstance(key, bytes) else str(key)
+
+
+def _record_missed_writes(server: str, keys: list[str]) -> None:
+    """Add ``keys`` to the database's record of missed writes to ``server``, or set their time again.
+
+    In a savepoint of its own, so that a failure leaves a request's transaction usable; a database error is
+    logged, not raised.
+    """
+    from quizsite.models import MissedCacheWrite
+
+    if not keys:
+        return
+    now = timezone.now()
+    try:
+        with transaction.atomic():
+            MissedCacheWrite.objects.bulk_create(
+                [MissedCacheWrite(server=server, key=key, at=now) for key in keys],
+                update_conflicts=True,
+                unique_fields=["server", "key"],
+                update_fields=["at"],
+            )
+    except DatabaseError as error:
+        logger.warning("The missed writes to Redis at %s could not be recorded in the database (%s).", server, error)
+
+
+def _recorded_missed_writes(server: str) -> dict[str, object]:
+    """The keys of the missed writes to ``server`` recorded in the database (at most ``MAX_MISSED_WRITES``), each
+    with when it was last missed (a datetime); empty, with a warning, when the database fails."""
+    from quizsite.models import MissedCacheWrite
+
+    try:
+        with transaction.atomic():
+            rows = MissedCacheWrite.objects.filter(server=server).values_list("key", "at")[:MAX_MISSED_WRITES]
+            return dict(rows)
+    except DatabaseError as error:
+        logger.warning("The missed writes to Redis at %s could not be read from the database (%s).", server, error)
+        return {}
+
+
+def _delete_recorded_missed_writes(server: str, recorded: dict[str, object]) -> None:
+    """Delete the rows of ``recorded`` (``_recorded_missed_writes``) whose write was not missed again since they
+    were read: such a write may have come after the keys' deletion in Redis, and its row must stay."""
+    from quizsite.models import MissedCacheWrite
+
+    try:
+        with transaction.atomic():
+            MissedCacheWrite.objects.filter(
+                server=server, key__in=list(recorded), at__lte=max(recorded.values())
+            ).delete()
+    except DatabaseError as error:
+        logger.warning("The missed writes to Redis at %s could not be deleted from the database (%s).", server, error)
 
 
 def _written_keys(args: tuple) -> tuple:

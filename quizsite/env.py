@@ -103,3 +103,22 @@ def env_mailer(*, debug: bool) -> dict:
             "timeout": env_int("DJANGO_EMAIL_TIMEOUT", 10),  # seconds
         },
     }
+
+
+def env_redis_url(name: str = "REDIS_URL") -> str:
+    """Read the address of a Redis server, as redis-py's ``from_url`` reads it; empty when unset.
+
+    redis-py checks the scheme only at the first cache call, where its ``ValueError`` would be a 500 on every page
+    that writes to the cache: a wrong value stops the start instead.
+
+    Raises:
+        ImproperlyConfigured: for a value whose scheme is not ``redis://``, ``rediss://`` (TLS) or ``unix://`` (a
+            socket), e.g. ``redis:6379`` without one, naming the variable and giving an example.
+    """
+    raw = os.environ.get(name, "").strip()
+    if raw and raw.partition("://")[0].casefold() not in {"redis", "rediss", "unix"}:
+        raise ImproperlyConfigured(
+            f"{name} must be a Redis URL that starts with redis://, rediss:// or unix://, e.g. "
+            f"redis://redis:6379/0, not {raw!r}."
+        )
+    return raw

@@ -17,7 +17,7 @@ from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 from dotenv import load_dotenv
 
-from quizsite.env import env_bool, env_int, env_list, env_mailer, env_rate
+from quizsite.env import env_bool, env_int, env_list, env_mailer, env_rate, env_redis_url
 from quizsite.log_config import stdout_logging
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -143,7 +143,7 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # call). When Redis answers again it is used again, with no restart. A Redis on the same network answers in
 # 1-3 ms (measured on a busy machine), a TLS handshake in a few round trips: 0.1 s leaves a wide margin, and a
 # request that meets a silent Redis stays within a second.
-REDIS_URL = os.environ.get("REDIS_URL", "").strip()
+REDIS_URL = env_redis_url()  # redis://, rediss:// or unix://, or the start stops
 REDIS_TIMEOUT_SECONDS = 0.1
 REDIS_SKIP_SECONDS = 5.0
 if REDIS_URL:

@@ -321,3 +321,20 @@ def test_the_language_cookie_is_secure_under_https_and_never_read_by_scripts():
     assert setting(plain, "LANGUAGE_COOKIE_SECURE") == "False"
     assert language_cookie(https) == "302 django_language=fr; HttpOnly; Path=/; SameSite=Lax; Secure"
     assert language_cookie(plain) == "302 django_language=fr; HttpOnly; Path=/; SameSite=Lax"
+
+
+@pytest.mark.parametrize("value", ["notaurl", "redis:6379", "http://redis:6379/0"])
+def test_a_redis_url_that_is_not_one_stops_the_start_naming_the_variable_and_an_example(value):
+    """redis-py would refuse it only at the first cache call: a 500 on every page that writes to the cache."""
+    result = run(production_env(REDIS_URL=value), "manage.py", "check")
+
+    assert result.returncode == 1
+    assert (
+        "ImproperlyConfigured: REDIS_URL must be a Redis URL that starts with redis://, rediss:// or unix://, "
+        f"e.g. redis://redis:6379/0, not {value!r}."
+    ) in result.stderr
+
+
+@pytest.mark.parametrize("value", ["rediss://cache.example.test:6380/0", "unix:///run/redis/redis.sock?db=0"])
+def test_a_redis_url_over_tls_or_a_socket_is_the_cache_location(value):
+    assert setting(production_env(REDIS_URL=value), "CACHES['default']['LOCATION']") == repr(value)
