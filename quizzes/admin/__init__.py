@@ -3,7 +3,7 @@
 Authors (the "Authors" group, see README) write every text in English and translate it in the French and
 Turkish tabs. The quiz's page holds its questions and each question's choices (django-nested-admin); the
 question's own page stays for deep links. The content rules live in ``quizzes/rules.py``: the inline formsets
-(``quizzes/forms.py``), the delete views and the bulk delete only call them and show their message.
+(``quizzes/admin/forms.py``), the delete views and the bulk delete only call them and show their message.
 """
 
 from quizzes.admin import attempt, question, quiz  # noqa: F401  (each module registers its admin)

@@ -10,7 +10,7 @@ from modeltranslation.admin import TranslationInlineModelAdmin
 from nested_admin.templatetags import nested_admin as nested_admin_tags
 
 from quizsite.admin import TextRulesMixin, TranslatedAdmin, redirect_to_change_page
-from quizzes.forms import ChoiceForm, ChoiceInlineFormSet, QuestionForm, QuestionInlineFormSet
+from quizzes.admin.forms import ChoiceForm, ChoiceInlineFormSet, QuestionForm, QuestionInlineFormSet
 from quizzes.models import Choice, Question
 from quizzes.rules import MAX_CHOICES, MAX_QUESTIONS, RuleBroken
 
