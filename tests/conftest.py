@@ -4,6 +4,7 @@ from pathlib import Path
 import pytest
 from django.core.cache import caches
 from django.db import connection
+from django.db.migrations.executor import MigrationExecutor
 from django.utils import translation
 
 from quizzes.content import DEMO_FILE, quiz_create_from_data, read_quiz_file
@@ -55,6 +56,15 @@ def _english_by_default():
     """Each test starts in English: a request through LocaleMiddleware leaves its language active."""
     with translation.override("en"):
         yield
+
+
+@pytest.fixture
+def latest_schema_afterwards():
+    """For tests that migrate the schema back in time: migrates it forward to the latest migrations afterwards, which
+    the tests after them need."""
+    yield
+    executor = MigrationExecutor(connection)
+    executor.migrate(executor.loader.graph.leaf_nodes())
 
 
 @pytest.fixture

@@ -5,15 +5,8 @@ from django.db.migrations.executor import MigrationExecutor
 BEFORE = [("accounts", "0001_initial")]
 UNIQUE = [("accounts", "0002_user_email_unique")]
 
-pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture(autouse=True)
-def _latest_schema_afterwards():
-    """Each test moves the schema back in time; the tests after it need the latest one."""
-    yield
-    executor = MigrationExecutor(connection)
-    executor.migrate(executor.loader.graph.leaf_nodes())
+# Each test moves the schema back in time; the tests after it need the latest one (tests/conftest.py).
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("latest_schema_afterwards")]
 
 
 def test_an_address_shared_by_several_accounts_stays_on_the_oldest_and_the_others_lose_it():

@@ -375,3 +375,13 @@ class Learner:
         assert page.status == 200, f"results: {page!r}"
         start = page.text.index('<span class="score-value">') + len('<span class="score-value">')
         return page.text[start : page.text.index("</span>", start)].strip()
+
+
+def signed_in_as(browser: Browser) -> str | None:
+    """Whom the home page's account menu says the browser is signed in as, or None."""
+    text = browser.get("/en/").text
+    marker = '<p class="username">Signed in as '
+    if marker not in text:
+        return None
+    start = text.index(marker) + len(marker)
+    return text[start : text.index("</p>", start)]

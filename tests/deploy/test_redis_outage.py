@@ -36,6 +36,7 @@ from tests.deploy.support import (
     free_port,
     manage,
     production_env,
+    signed_in_as,
 )
 
 # The issue's bound for every request while Redis fails. A request that hashes a password (sign-up, login) may
@@ -200,16 +201,6 @@ def healthz(port: int) -> tuple[int, dict]:
     browser = Browser([port], proxy=False)
     response = browser.get("/healthz")
     return response.status, json.loads(response.body)
-
-
-def signed_in_as(browser: Browser) -> str | None:
-    """Whom the home page's account menu says the browser is signed in as, or None."""
-    text = browser.get("/en/").text
-    marker = '<p class="username">Signed in as '
-    if marker not in text:
-        return None
-    start = text.index(marker) + len(marker)
-    return text[start : text.index("</p>", start)]
 
 
 def finish_quiz(learner: Learner, first: int = 1) -> str:

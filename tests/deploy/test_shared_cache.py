@@ -7,7 +7,17 @@ Redis is the local server's database ``QUIZSITE_TEST_REDIS_URL`` (tests/deploy/c
 
 import pytest
 
-from tests.deploy.support import QUIZ_PATH, Browser, Learner, Page, Server, free_port, manage, production_env
+from tests.deploy.support import (
+    QUIZ_PATH,
+    Browser,
+    Learner,
+    Page,
+    Server,
+    free_port,
+    manage,
+    production_env,
+    signed_in_as,
+)
 
 # Questions 3 and 6 answered wrongly, the others rightly.
 WRONG_POSITIONS = {3, 6}
@@ -36,16 +46,6 @@ def tab_on(server: Server, browser: Browser) -> Browser:
     tab = Browser([server.port], address=browser.address)
     tab.cookies = dict(browser.cookies)
     return tab
-
-
-def signed_in_as(browser: Browser) -> str | None:
-    """Whom the home page's account menu says the browser is signed in as, or None."""
-    text = browser.get("/en/").text
-    marker = '<p class="username">Signed in as '
-    if marker not in text:
-        return None
-    start = text.index(marker) + len(marker)
-    return text[start : text.index("</p>", start)]
 
 
 def test_a_learner_alternating_between_two_gunicorns_keeps_the_session_and_gets_the_exact_score(

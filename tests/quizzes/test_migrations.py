@@ -6,15 +6,8 @@ BEFORE = [("quizzes", "0004_position_bound")]
 AFTER = [("quizzes", "0005_answer_texts_and_order")]
 KEYS = [("quizzes", "0006_question_and_choice_keys")]
 
-pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture(autouse=True)
-def _latest_schema_afterwards():
-    """Each test moves the schema back in time; the tests after it need the latest one."""
-    yield
-    executor = MigrationExecutor(connection)
-    executor.migrate(executor.loader.graph.leaf_nodes())
+# Each test moves the schema back in time; the tests after it need the latest one (tests/conftest.py).
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("latest_schema_afterwards")]
 
 
 def test_existing_answers_get_their_attempts_language_and_texts_in_it_else_english():
