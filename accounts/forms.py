@@ -110,6 +110,11 @@ class AccountEmailForm(CurrentPasswordMixin, forms.Form):
         super().__init__(*args, initial={"email": user.email}, **kwargs)
         self.user = user
 
+    def clean_email(self) -> str:
+        """The address as it is stored (``User.objects.normalize_email``): typing the current address in other
+        letters of the domain is no change, and the e-mail goes to the mailbox it names."""
+        return User.objects.normalize_email(self.cleaned_data["email"])
+
     def clean_password(self) -> str:
         return self.check_current_password(self.user, self.cleaned_data["password"])
 
@@ -154,12 +159,17 @@ class AccountTimeZoneForm(ErrorSummaryFocusMixin, forms.ModelForm):
 
 
 class EmailPasswordResetForm(PasswordResetForm):
-    """Django's password reset form, its field named as on the site's other forms."""
+    """Django's password reset form, its field named as on the site's other forms; the address is read as it is
+    stored (``User.objects.normalize_email``), so any spelling of an account's mailbox finds it and counts
+    towards one limit (``quizsite.limits.may_email``)."""
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["email"].label = EMAIL_LABEL
         self.fields["email"].error_messages.update(EMAIL_ERRORS)
+
+    def clean_email(self) -> str:
+        return User.objects.normalize_email(self.cleaned_data["email"])
 
 
 class ThrottledPasswordChangeForm(CurrentPasswordMixin, PasswordChangeForm):

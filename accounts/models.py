@@ -6,6 +6,7 @@ from django.db.models import Q
 from django.db.models.functions import Lower
 from django.utils.translation import gettext_lazy as _
 
+from quizsite.addresses import mailbox
 from quizsite.timezones import validate_time_zone
 
 #: The message for an e-mail address that another account has, on every form that can set one (sign-up, admin).
@@ -15,12 +16,21 @@ EMAIL_TAKEN = _("Another account already uses this e-mail address.")
 class AccountManager(UserManager):
     """Django's user manager, and the one question about addresses that every form asks."""
 
+    @classmethod
+    def normalize_email(cls, email: str | None) -> str:
+        """The address as it is stored: its domain canonical (``quizsite.addresses.mailbox``), so that spellings
+        of one mailbox (``ＥXAMPLE.com`` in full-width letters, ``EXAMPLE.com``) are one address. Django calls it
+        when an account is created and in ``User.clean()`` (every model form of the user)."""
+        return mailbox(email or "")
+
     def with_email(self, address: str) -> models.QuerySet:
         """The accounts whose address is ``address``, compared as ``email_unique_ci`` compares them (SQL
         ``LOWER``, which is how people compare addresses; the part before the ``@`` is case-sensitive only in
-        theory, and no provider treats it so). Empty for ``""``: many accounts have no address."""
+        theory, and no provider treats it so), after the domain is made canonical as stored
+        (``normalize_email``). Empty for ``""``: many accounts have no address."""
         if not address:
             return self.none()
+        address = self.normalize_email(address)
         return self.annotate(email_lower=Lower("email")).filter(email_lower=Lower(models.Value(address)))
 
 

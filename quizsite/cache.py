@@ -10,14 +10,16 @@ again: when Redis is back, nothing needs a restart.
 A write that Redis missed (a session saved or deleted meanwhile) may leave an older value there, which a later
 read would take for the current one: a session logged out meanwhile would still be logged in. So the key of each
 missed write is recorded in the database (``quizsite.models.MissedCacheWrite``), which every process of every
-container shares and which outlives the process, and in the process's memory. Whichever process sees Redis first
-deletes the recorded keys there, then their rows, before anything else: any process when Redis answers it again
-after a failure, and every process at its first Redis call after it starts (so that a worker started after a
-deploy, or one that replaced a recycled worker, finishes what a stopped one could not). The next read then takes
-the value from the database. A healthy Redis costs no query: one per process start and one per recovery.
+container shares and which outlives the process, and in the process's memory. Every process goes through that
+record before its next Redis call when Redis answers it again after a failure, at its first Redis call after it
+starts, and at its first one after ``recheck_seconds`` (5 s) have passed since it last did: it deletes the
+recorded keys in Redis, then their rows. So no process reads a copy older than a missed write for more than
+``recheck_seconds`` after Redis answers again, whether or not that process met the outage itself, and whether or
+not the process that missed the write still runs. A healthy Redis costs one query per process every 5 s at most
+(none while the process calls no Redis), and none on the request that pays it when the record is empty but that
+query.
 
-What remains: until a process that missed a write, or any process started since, next calls Redis, another one
-could still read the older value (README "Scaling out"). A record made inside a transaction that is then rolled
+What remains: a record made inside a transaction that is then rolled
 back is lost with it; the process's memory still has it, and what the write would have saved was usually rolled
 back too (a session saved or deleted by a view that failed). A database error in this bookkeeping is logged as a
 warning, never raised: the page is served all the same. Pipelines, which django-redis uses for ``set_many``
@@ -53,9 +55,9 @@ _NOT_REDIS = (InvalidResponse,)
 # and the keys of the writes missed since the server last answered.
 _down_until: dict[str, float] = {}
 _missed_writes: dict[str, set[str]] = {}
-# The servers whose record of missed writes in the database this process has gone through since it started and
-# since the server last failed here.
-_caught_up: set[str] = set()
+# Per process and per Redis server: until when (a time.monotonic() value) the database's record of missed writes
+# needs no new look; 0 after a start or a failure here.
+_caught_up_until: dict[str, float] = {}
 
 
 class FailFastRedis(redis.Redis):
@@ -68,12 +70,15 @@ class FailFastRedis(redis.Redis):
 
     Args:
         skip_seconds: how long to skip the server after a failure, in seconds (float).
+        recheck_seconds: how often, at most, to go through the database's record of missed writes while the
+            server answers, in seconds (float): the longest a copy older than a missed write is read.
         **kwargs: ``redis.Redis``'s, as django-redis passes them.
     """
 
-    def __init__(self, *args, skip_seconds: float = 5.0, **kwargs):
+    def __init__(self, *args, skip_seconds: float = 5.0, recheck_seconds: float = 5.0, **kwargs):
         super().__init__(*args, **kwargs)
         self.skip_seconds = skip_seconds
+        self.recheck_seconds = recheck_seconds
         params = self.connection_pool.connection_kwargs
         self.server = f"{params.get('host') or params.get('path')}:{params.get('port', '')}/{params.get('db', 0)}"
 
@@ -97,7 +102,7 @@ class FailFastRedis(redis.Redis):
         """Record ``written`` as missed and skip the server for ``skip_seconds``, logging one warning."""
         self._remember(written)
         _down_until[self.server] = time.monotonic() + self.skip_seconds
-        _caught_up.discard(self.server)
+        _caught_up_until.pop(self.server, None)
         logger.warning(
             "Redis at %s did not answer (%s): the cache is skipped for %s s; pages are served from the "
             "database meanwhile.",
@@ -117,10 +122,10 @@ class FailFastRedis(redis.Redis):
 
     def _forget_missed_writes(self) -> None:
         """Delete the keys of the writes missed while the server did not answer, those this process remembers and,
-        after a start or a failure, those recorded in the database by any process; raises as
+        after a start, a failure or ``recheck_seconds``, those recorded in the database by any process; raises as
         ``execute_command``."""
         missed = _missed_writes.get(self.server)
-        caught_up = self.server in _caught_up
+        caught_up = time.monotonic() < _caught_up_until.get(self.server, 0.0)
         if caught_up and not missed:
             return
         recorded = {} if caught_up else _recorded_missed_writes(self.server)
@@ -131,7 +136,8 @@ class FailFastRedis(redis.Redis):
             missed.difference_update(keys)
         if recorded:
             _delete_recorded_missed_writes(self.server, recorded)
-        _caught_up.add(self.server)
+        if not caught_up:
+            _caught_up_until[self.server] = time.monotonic() + self.recheck_seconds
         if keys:
             logger.info(
                 "Redis at %s answers again; %d values written meanwhile were deleted there.", self.server, len(keys)

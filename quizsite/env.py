@@ -3,8 +3,10 @@ that a deployment with a bad value stops at start with a message instead of runn
 
 import os
 import re
+from urllib.parse import urlsplit
 
 from django.core.exceptions import ImproperlyConfigured
+from redis.connection import parse_url
 
 
 def env_bool(name: str, default: bool = False) -> bool:
@@ -108,17 +110,34 @@ def env_mailer(*, debug: bool) -> dict:
 def env_redis_url(name: str = "REDIS_URL") -> str:
     """Read the address of a Redis server, as redis-py's ``from_url`` reads it; empty when unset.
 
-    redis-py checks the scheme only at the first cache call, where its ``ValueError`` would be a 500 on every page
-    that writes to the cache: a wrong value stops the start instead.
+    redis-py reads the address only at the first cache call, where its ``ValueError`` would be a 500 on every page
+    that writes to the cache: a wrong value stops the start instead. The address is read here as redis-py will
+    read it (``redis.connection.parse_url``), so that what it would refuse is refused now, and so is what it would
+    silently read otherwise: no host (it would use localhost) or a database that is not a number (it would use 0).
 
     Raises:
         ImproperlyConfigured: for a value whose scheme is not ``redis://``, ``rediss://`` (TLS) or ``unix://`` (a
-            socket), e.g. ``redis:6379`` without one, naming the variable and giving an example.
+            socket), e.g. ``redis:6379`` without one; a port that is not a number from 0 to 65535; an option
+            redis-py cannot read (``?socket_timeout=abc``); a ``redis://`` address without a host, or with a
+            database that is not a number. The message names the variable and gives an example.
     """
     raw = os.environ.get(name, "").strip()
-    if raw and raw.partition("://")[0].casefold() not in {"redis", "rediss", "unix"}:
+    if not raw:
+        return raw
+    example = f"e.g. redis://redis:6379/0, not {raw!r}"
+    if raw.partition("://")[0].casefold() not in {"redis", "rediss", "unix"}:
         raise ImproperlyConfigured(
-            f"{name} must be a Redis URL that starts with redis://, rediss:// or unix://, e.g. "
-            f"redis://redis:6379/0, not {raw!r}."
+            f"{name} must be a Redis URL that starts with redis://, rediss:// or unix://, {example}."
         )
+    try:
+        parse_url(raw)
+        url = urlsplit(raw)
+        url.port  # noqa: B018 (raises for a port out of range)
+    except ValueError as error:
+        raise ImproperlyConfigured(f"{name} is not a Redis URL that redis-py can read ({error}): {example}.") from None
+    if url.scheme.casefold() != "unix":
+        if not url.hostname:
+            raise ImproperlyConfigured(f"{name} must name the Redis server's host, {example}.")
+        if url.path.strip("/") and not url.path.strip("/").isdigit():
+            raise ImproperlyConfigured(f"{name} must end with a database number (/0 to /15), {example}.")
     return raw

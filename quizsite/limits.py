@@ -15,6 +15,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django_ratelimit.core import get_usage
 
+from quizsite.addresses import mailbox
+
 
 def client_address(request: HttpRequest) -> str:
     """The address that throttling counts for the client that sent ``request``, as the one trusted proxy saw it.
@@ -114,7 +116,8 @@ def may_email(request: HttpRequest, address: str) -> bool:
     For every e-mail sent to an address that a visitor typed (a password reset, a new address's confirmation or
     the notice that it is taken), so that nobody's mailbox can be flooded through the site. Addresses are compared
     case-insensitively, as people compare them. A form past the limit must answer as if the e-mail had gone: a
-    different answer would tell whether the address has an account.
+    different answer would tell whether the address has an account. Spellings of one mailbox count as one
+    (``quizsite.addresses.mailbox``: ``ＥXAMPLE.com`` in full-width letters is ``example.com``).
 
     Args:
         request: the form's POST.
@@ -123,7 +126,8 @@ def may_email(request: HttpRequest, address: str) -> bool:
     Returns:
         True when the e-mail may be sent (and has been counted); False past the limit.
     """
-    return form_seconds_left(request, action="emails_to_address", count=True, target=address.casefold()) is None
+    target = mailbox(address).casefold()
+    return form_seconds_left(request, action="emails_to_address", count=True, target=target) is None
 
 
 def throttled_response(

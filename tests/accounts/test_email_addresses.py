@@ -341,16 +341,16 @@ def test_an_address_is_sent_three_e_mails_an_hour_whichever_accounts_ask_and_eac
     reset = client.post(url("password_reset", "en"), {"email": "victim@example.net"})
 
     assert [page.redirect_chain for page in pages] == [[("/en/account/", 302)]] * 4
-    assert "We sent a link to Victim@Example.net. Your e-mail address changes once you follow it." in (
+    assert "We sent a link to Victim@example.net. Your e-mail address changes once you follow it." in (
         pages[3].content.decode()
     )
     assert reset.status_code == 302
     assert [message.to for message in mail.outbox] == [
         ["VICTIM@example.net"],
-        ["victim@example.NET"],
+        ["victim@example.net"],
         ["victim@example.net"],
     ]
-    assert User.objects.get(username="trudy").pending_email == "Victim@Example.net"
+    assert User.objects.get(username="trudy").pending_email == "Victim@example.net"
 
 
 def test_an_account_asks_for_five_changes_of_address_an_hour_then_gets_the_429_page(client):
@@ -367,3 +367,43 @@ def test_an_account_asks_for_five_changes_of_address_an_hour_then_gets_the_429_p
     assert "Trop de changements d’adresse e-mail ont été demandés pour ce compte." in refused.content.decode()
     assert [message.to for message in mail.outbox] == [[f"new{n}@example.org"] for n in range(5)]
     assert User.objects.get(username="ada").pending_email == "new4@example.org"
+
+
+def test_sign_up_with_another_accounts_address_spelled_in_full_width_letters_is_refused(client):
+    """``ｅxample`` (full-width e) is ``example`` for every mail server: one mailbox, one account."""
+    make_user("cf1", email="shared@example.net")
+
+    response = sign_up(client, "fw1", "shared@\uff45xample.net")
+
+    assert response.status_code == 200
+    assert "Another account already uses this e-mail address." in response.content.decode()
+    assert list(User.objects.values_list("username", flat=True)) == ["cf1"]
+
+
+def test_a_mailbox_spelled_many_ways_is_sent_three_e_mails_an_hour_and_stored_in_one_spelling(client):
+    make_user("victim", email="victim@example.com")
+    flooder = make_user("flooder")
+    client.force_login(flooder)
+
+    for address in [
+        "victim@\uff45xample.com",
+        "victim@EXAMPLE.com",
+        "victim@example.\uff43om",
+        "victim@exa\uff4dple.com",
+    ]:
+        change_email(client, address)
+
+    assert [message.to for message in mail.outbox] == [["victim@example.com"]] * 3
+    assert User.objects.get(username="flooder").pending_email == "victim@example.com"
+
+
+def test_a_new_address_is_stored_with_its_domain_as_mail_servers_read_it(client):
+    ada = make_user("ada", email="ada@example.com")
+    client.force_login(ada)
+
+    change_email(client, "Ada.New@B\u00dccher.EXAMPLE")
+    confirmed = client.post(link_in(mail.outbox[0]), follow=True)
+
+    assert confirmed.status_code == 200
+    assert User.objects.get(username="ada").email == "Ada.New@b\u00fccher.example"
+    assert User.objects.with_email("ada.new@xn--bcher-kva.example").get().username == "ada"

@@ -399,3 +399,17 @@ def test_a_session_ended_while_redis_was_silent_is_not_served_once_the_gunicorn_
 
     assert redis_running.client().exists(SESSION_KEY_PREFIX + old_cookie) == 0
     assert replayed(second.port, old_cookie) is None
+
+
+def test_a_session_ended_while_redis_was_silent_is_not_served_by_a_gunicorn_that_never_met_the_outage(
+    two_gunicorns_of_two_workers, redis_running
+):
+    """The gunicorn that logged out gets no request again (scaled down, idle): the other one, which served nothing
+    while Redis was frozen and so saw no failure, looks at the record of missed writes at most every 5 s and
+    deletes the older copy before it reads it."""
+    first, second = two_gunicorns_of_two_workers
+    old_cookie = logged_out_while_redis_was_silent(first, redis_running)
+    time.sleep(REDIS_SKIP_SECONDS + 0.5)
+
+    assert replayed(second.port, old_cookie) is None
+    assert redis_running.client().exists(SESSION_KEY_PREFIX + old_cookie) == 0

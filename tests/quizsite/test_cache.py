@@ -42,7 +42,7 @@ def started_process() -> None:
     """The module's state as a newly started process has it: nothing skipped, remembered nor caught up."""
     fail_fast._down_until.clear()
     fail_fast._missed_writes.clear()
-    fail_fast._caught_up.clear()
+    fail_fast._caught_up_until.clear()
 
 
 def use_redis(settings, location: str) -> None:
@@ -297,13 +297,30 @@ def test_a_write_missed_by_another_process_is_deleted_by_this_one_once_redis_ans
     cache.set("changed", "old")
     server = _server_of(cache)
     MissedCacheWrite.objects.create(server=server, key=cache.make_key("changed"), at=timezone.now())
-    fail_fast._caught_up.add(server)  # this process went through the record before the outage
+    fail_fast._caught_up_until[server] = time.monotonic() + 60  # went through the record just before the outage
     fail_fast._down_until[server] = 0.0
 
     assert cache.get("changed") == "old"  # no failure here since: nothing read from the database
 
-    fail_fast._caught_up.discard(server)  # as a failure does
+    fail_fast._caught_up_until.pop(server)  # as a failure does
     assert cache.get("changed") is None
+    assert MissedCacheWrite.objects.count() == 0
+
+
+def test_a_process_that_never_met_the_outage_deletes_another_ones_missed_write_five_seconds_on(real_redis):
+    """A gunicorn that served no request while Redis was frozen still stops reading a session logged out
+    meanwhile by another, whether or not that one ever calls Redis again: it looks at the record every 5 s."""
+    cache = caches["default"]
+    cache.set("changed", "old")
+    server = _server_of(cache)
+    fail_fast._caught_up_until[server] = time.monotonic() + 5  # went through the record a moment ago
+    MissedCacheWrite.objects.create(server=server, key=cache.make_key("changed"), at=timezone.now())
+
+    within = cache.get("changed")
+    fail_fast._caught_up_until[server] = time.monotonic() - 0.001  # 5 s later
+    after = cache.get("changed")
+
+    assert (within, after) == ("old", None)
     assert MissedCacheWrite.objects.count() == 0
 
 

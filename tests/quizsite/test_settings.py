@@ -335,6 +335,37 @@ def test_a_redis_url_that_is_not_one_stops_the_start_naming_the_variable_and_an_
     ) in result.stderr
 
 
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        (
+            "redis://127.0.0.1:99999/0",
+            "REDIS_URL is not a Redis URL that redis-py can read (Port out of range 0-65535)",
+        ),
+        (
+            "redis://127.0.0.1:6379x/0",
+            "REDIS_URL is not a Redis URL that redis-py can read (Port could not be cast to integer value as '6379x')",
+        ),
+        (
+            "redis://redis:6379/0?socket_timeout=abc",
+            "REDIS_URL is not a Redis URL that redis-py can read "
+            "(Invalid value for 'socket_timeout' in connection URL.)",
+        ),
+        ("redis://[::1/0", "REDIS_URL is not a Redis URL that redis-py can read (Invalid IPv6 URL)"),
+        ("redis://", "REDIS_URL must name the Redis server's host"),
+        ("redis://redis:6379/abc", "REDIS_URL must end with a database number (/0 to /15)"),
+    ],
+)
+def test_a_redis_url_that_redis_py_would_refuse_or_misread_stops_the_start(value, message):
+    """A port out of range or a bad option: redis-py's ValueError at the first cache call, a 500; no host or a
+    database that is not a number: redis-py would quietly use localhost, or database 0."""
+    result = run(production_env(REDIS_URL=value), "manage.py", "check")
+
+    assert result.returncode == 1
+    assert f"ImproperlyConfigured: {message}" in result.stderr
+    assert f"e.g. redis://redis:6379/0, not {value!r}." in result.stderr
+
+
 @pytest.mark.parametrize("value", ["rediss://cache.example.test:6380/0", "unix:///run/redis/redis.sock?db=0"])
 def test_a_redis_url_over_tls_or_a_socket_is_the_cache_location(value):
     assert setting(production_env(REDIS_URL=value), "CACHES['default']['LOCATION']") == repr(value)
