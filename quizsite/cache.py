@@ -169,7 +169,9 @@ def _record_missed_writes(server: str, keys: list[str]) -> None:
                 update_fields=["at"],
             )
     except DatabaseError as error:
-        logger.warning("The missed writes to Redis at %s could not be recorded in the database (%s).", server, error)
+        logger.warning(
+            "The missed writes to Redis at %s could not be recorded in the database (%s).", server, _first_line(error)
+        )
 
 
 def _recorded_missed_writes(server: str) -> dict[str, object]:
@@ -182,7 +184,9 @@ def _recorded_missed_writes(server: str) -> dict[str, object]:
             rows = MissedCacheWrite.objects.filter(server=server).values_list("key", "at")[:MAX_MISSED_WRITES]
             return dict(rows)
     except DatabaseError as error:
-        logger.warning("The missed writes to Redis at %s could not be read from the database (%s).", server, error)
+        logger.warning(
+            "The missed writes to Redis at %s could not be read from the database (%s).", server, _first_line(error)
+        )
         return {}
 
 
@@ -197,7 +201,15 @@ def _delete_recorded_missed_writes(server: str, recorded: dict[str, object]) -> 
                 server=server, key__in=list(recorded), at__lte=max(recorded.values())
             ).delete()
     except DatabaseError as error:
-        logger.warning("The missed writes to Redis at %s could not be deleted from the database (%s).", server, error)
+        logger.warning(
+            "The missed writes to Redis at %s could not be deleted from the database (%s).", server, _first_line(error)
+        )
+
+
+def _first_line(error: Exception) -> str:
+    """The first line of a database error's message, for a log line of its own (PostgreSQL adds the statement and
+    a caret on the next lines)."""
+    return str(error).partition("\n")[0]
 
 
 def _written_keys(args: tuple) -> tuple:
