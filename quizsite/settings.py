@@ -290,22 +290,13 @@ if BEHIND_PROXY:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 
 # --- Throttling -------------------------------------------------------------------------------------------
-# Wrong passwords (the site's login, the admin's, the admin's "Change password" and the account pages that ask for
-# the password again) count as failed logins, each until DJANGO_LOGIN_COOLOFF_MINUTES after the last failure of
-# its record, and lock (quizsite.login_limits):
-# - a username from one client address after more than DJANGO_LOGIN_FAILURE_LIMIT failures from there: a learner
-#   may mistype that many times and still log in; the pupil beside them, on the same address, is not affected;
-# - a username from every address after more than DJANGO_LOGIN_USERNAME_LIMIT failures: guesses at one account
-#   from many addresses. Several times the first, so that no single address locks a learner out everywhere;
-# - a client address once its failures touch more than DJANGO_LOGIN_SPRAY_LIMIT usernames (password spraying),
-#   for every login from it. A successful login forgets its username's failures, so a class whose pupils
-#   mistype their own passwords never has 20 usernames failing at once, while a script guessing at 50 is
-#   refused at the 21st.
-# A locked login is refused with a 429 page before any password is hashed; tries while locked are not counted.
-# The counts are rows of the database (django-axes' AccessAttempt), shared by every process; staff unlock by
-# deleting the rows in the admin ("Access attempts"). A successful login, or a password reset, clears the
-# failures of that username only: django-axes' own reset on success would clear the address's too, so that one
-# account of an attacker's own would reset their guesses at others.
+# Wrong passwords (the site's login, the admin's, its "Change password" and the account pages that ask for the
+# password again) lock a username from one address, a username from everywhere, or an address that guesses at
+# many usernames: the three limits below, each explained where they are applied (quizsite/login_limits.py). The
+# counts are rows of the database (django-axes' AccessAttempt), shared by every process; staff unlock by deleting
+# the rows in the admin ("Access attempts"). A successful login, or a password reset, clears the failures of that
+# username only: django-axes' own reset on success would clear the address's too, so that one account of an
+# attacker's own would reset their guesses at others.
 LOGIN_FAILURE_LIMIT = env_int("DJANGO_LOGIN_FAILURE_LIMIT", 5, minimum=1)
 LOGIN_USERNAME_LIMIT = env_int("DJANGO_LOGIN_USERNAME_LIMIT", 20, minimum=1)
 LOGIN_SPRAY_LIMIT = env_int("DJANGO_LOGIN_SPRAY_LIMIT", 20, minimum=1)

@@ -52,7 +52,7 @@ class QuizAdmin(ReadableAutocompleteMixin, TranslationGridMixin, NestedTranslate
     """Quizzes, each written whole on its page: its questions with their choices, in every language."""
 
     form = QuizForm
-    fields = ["title", "slug", "description", "difficulty", "guides", "published"]
+    fields = list(QuizForm.Meta.fields)
     prepopulated_fields = {"slug": ("title_en",)}
     autocomplete_fields = ["guides"]
     inlines = [QuestionInline]
