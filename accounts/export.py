@@ -4,6 +4,7 @@ from axes.models import AccessAttempt
 from django.db.models import Prefetch
 from django.utils import timezone, translation
 
+from quizzes import scoring
 from quizzes.models import Answer, Attempt
 
 #: Bumped when the document's shape changes, so that a reader can tell versions apart (2: times in the learner's
@@ -25,7 +26,8 @@ def learner_data(user) -> dict:
         account's ``time_zone`` is the zone the learner chose, or "". Each attempt, newest first:
         ``quiz`` (``slug`` and ``title`` in the attempt's language), ``language``, ``started_at``,
         ``finished_at`` (None while unfinished), ``closed_at`` (None unless it was closed when a guest's attempt
-        further along joined the account), ``score`` (correct answers), ``answer_count``, and
+        further along joined the account), ``score`` (correct answers, ``quizzes.scoring.score``), ``answer_count``,
+        and
         ``answers`` in the order given, each with the ``language`` it was given in, the ``question`` and
         ``choice`` texts as the learner saw them in it, ``correct`` and ``answered_at``. Then
         ``failed_logins``: the wrong-password records kept for throttling under the account's username
@@ -55,7 +57,7 @@ def learner_data(user) -> dict:
                 "started_at": _when(attempt.started_at),
                 "finished_at": _when(attempt.finished_at),
                 "closed_at": _when(attempt.closed_at),
-                "score": sum(answer.is_correct for answer in answers),
+                "score": scoring.score(answer.is_correct for answer in answers),
                 "answer_count": len(answers),
                 "answers": [
                     {

@@ -349,6 +349,14 @@ RATELIMIT_USE_CACHE = "rate_limits"
 # A count the cache cannot give (Redis down) lets the form through: django-ratelimit would otherwise call every
 # request over its limit meanwhile (should_limit). quizsite/cache.py logs the failure.
 RATELIMIT_FAIL_OPEN = True
+# Quiz content snapshots (quizzes/snapshots.py) are kept in each process's memory; with Redis, a process that
+# lacks one takes it from the processes that read it first (one look-up instead of two queries). Without Redis
+# there is no such tier: the database cache would cost a query too.
+CACHES["snapshots"] = (
+    {**CACHES["default"], "KEY_PREFIX": "snapshots", "TIMEOUT": 24 * 60 * 60}
+    if REDIS_URL
+    else {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}
+)
 
 # --- Logging ----------------------------------------------------------------------------------------------
 # Everything to stdout, where the container runtime collects it (quizsite/log_config.py).

@@ -3,7 +3,7 @@ from django.contrib import admin
 from django.urls import include, path
 from django.utils.translation import gettext_lazy as _
 
-from quizsite.views import HomeView, favicon_view, healthz_view
+from quizsite.views import HomeView, favicon_view, guide_detail_view, healthz_view
 from quizzes.views import progress_view
 
 # The error pages (quizsite/errors.py); 405 has no handler and gets its page from
@@ -29,7 +29,8 @@ urlpatterns = [
 # to the prefix of the learner's language (cookie, then Accept-Language, then English).
 urlpatterns += i18n_patterns(
     path("", HomeView.as_view(), name="home"),
-    path("guides/", include("guides.urls")),
+    # A guide's page lists its quizzes' cards, so it is wired here with the home page (guides never import quizzes).
+    path("guides/", include(([path("<slug:slug>/", guide_detail_view, name="detail")], "guides"))),
     path("quizzes/", include("quizzes.urls")),
     path("progress/", progress_view, name="progress"),
     path("", include("accounts.urls")),

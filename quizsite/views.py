@@ -7,13 +7,20 @@ from django.conf import settings
 from django.core.cache import cache
 from django.core.paginator import Paginator
 from django.db import DatabaseError, connection
-from django.http import HttpRequest, HttpResponsePermanentRedirect, JsonResponse
+from django.db.models import Subquery
+from django.http import HttpRequest, HttpResponse, HttpResponsePermanentRedirect, JsonResponse
+from django.shortcuts import get_object_or_404, render
+from django.utils.translation import get_language
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 from django.views.generic import TemplateView
 
 from guides.models import Guide
-from quizzes.models import Quiz
+from quizzes.catalogue import catalogue, current_version
+from quizzes.models import ContentVersion
+
+# The content version (quizzes.versions), read with the guide in one query.
+_VERSION = Subquery(ContentVersion.objects.filter(pk=1).values("token"))
 
 logger = logging.getLogger(__name__)
 
@@ -78,7 +85,8 @@ def favicon_view(request: HttpRequest) -> HttpResponsePermanentRedirect:
 
 class HomeView(TemplateView):
     """The home page: the published guides and quizzes (the one page that lists both apps' content), each list
-    ``PAGE_SIZE`` cards a page, so that the page costs the same with 20 quizzes or 20,000.
+    ``PAGE_SIZE`` cards a page, from the catalogue kept per content version (``quizzes.catalogue``), so that the
+    page costs the same with 20 quizzes or 20,000: the version, and the visitor's standings on the cards shown.
 
     ``?guides=N`` and ``?quizzes=N`` choose each list's page independently; a number out of range or not a number
     shows the last or the first page (Django's ``Paginator.get_page``), never an error.
@@ -89,8 +97,26 @@ class HomeView(TemplateView):
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        guides = Paginator(Guide.objects.published(), self.PAGE_SIZE)
-        quizzes = Paginator(Quiz.objects.published().with_question_count(), self.PAGE_SIZE)
-        context["guides"] = guides.get_page(self.request.GET.get("guides"))
-        context["quizzes"] = quizzes.get_page(self.request.GET.get("quizzes"))
+        language = get_language()
+        listed = catalogue(current_version())
+        guides = Paginator(listed.guide_pks, self.PAGE_SIZE).get_page(self.request.GET.get("guides"))
+        quizzes = Paginator(listed.quiz_pks(language), self.PAGE_SIZE).get_page(self.request.GET.get("quizzes"))
+        guides.object_list = listed.guide_cards(guides.object_list, language)
+        quizzes.object_list = listed.quiz_cards(quizzes.object_list, language)
+        context["guides"], context["quizzes"] = guides, quizzes
         return context
+
+
+@require_safe
+def guide_detail_view(request: HttpRequest, slug: str) -> HttpResponse:
+    """A guide with its published quizzes' cards (from ``quizzes.catalogue``). Staff also see draft guides, as a
+    preview; learners get 404.
+
+    Raises:
+        Http404: no guide with this slug that the visitor may see.
+    """
+    guide = get_object_or_404(Guide.objects.visible_to(request.user).annotate(version=_VERSION), slug=slug)
+    listed = catalogue(guide.version)
+    language = get_language()
+    quizzes = listed.quiz_cards(listed.quizzes_of(guide.pk, language), language)
+    return render(request, "guides/guide_detail.html", {"guide": guide, "quizzes": quizzes})

@@ -5,7 +5,6 @@ The content models are referred to by name ("quizzes.Question") so that this mod
 """
 
 import uuid
-from typing import TYPE_CHECKING
 
 from django.conf import settings
 from django.db import models
@@ -13,9 +12,7 @@ from django.db.models import Count, Q
 from django.utils.translation import gettext_lazy as _
 
 from quizsite.timezones import format_moment
-
-if TYPE_CHECKING:
-    from quizzes.models import Question
+from quizzes import scoring
 
 
 def counted_in_statistics(answers: str = "answers") -> Q:
@@ -77,7 +74,8 @@ class AttemptQuerySet(models.QuerySet):
     def with_score(self) -> "AttemptQuerySet":
         """Annotate ``correct_count`` (correct answers) and ``answer_count`` (all answers), ints, in one query.
 
-        For a finished attempt these are its score and total (see ``Attempt``).
+        ``quizzes.scoring.score`` counted by the database: for a finished attempt these are its score and total
+        (``quizzes.scoring.total``).
         """
         return self.annotate(
             correct_count=Count("answers", filter=Q(answers__is_correct=True)),
@@ -173,13 +171,14 @@ class Attempt(models.Model):
 
     @property
     def score(self) -> int:
-        """Number of questions answered correctly (int), as judged when each answer was given.
+        """Number of questions answered correctly (int), as judged when each answer was given
+        (``quizzes.scoring.score``).
 
         Uses the ``with_score()`` annotation when present, else one query.
         """
         if hasattr(self, "correct_count"):
             return self.correct_count
-        return self.answers.filter(is_correct=True).count()
+        return scoring.score(self.answers.values_list("is_correct", flat=True))
 
     @property
     def answered_count(self) -> int:
@@ -190,29 +189,31 @@ class Attempt(models.Model):
 
     @property
     def question_count(self) -> int:
-        """The total a learner sees ("3 / 4", "Question 2 of 4"), int.
-
-        Finished: its number of answers, fixed for good. Unfinished: the quiz's current questions, which
-        include every answered one (answered questions cannot be removed); one query.
-        """
-        if self.is_finished:
-            return self.answered_count
+        """The total a learner sees ("3 / 4", "Question 2 of 4"), int (``quizzes.scoring.total``): a finished
+        attempt's number of answers; an unfinished one's quiz's current number of questions (one query)."""
         from quizzes.models import Question
 
-        return Question.objects.filter(quiz_id=self.quiz_id).count()
+        if self.is_finished:
+            return scoring.total(finished=True, answered=self.answered_count, question_count=0)
+        count = Question.objects.filter(quiz_id=self.quiz_id).count()
+        return scoring.total(finished=False, answered=0, question_count=count)
 
     @property
     def score_percent(self) -> int:
-        """The score as a whole percentage of ``question_count`` (int, 0-100, rounded half to even as Python's
-        ``round`` does); 0 when there is no question. The results page's score card shows it."""
-        total = self.question_count
-        return round(100 * self.score / total) if total else 0
+        """The score as a whole percentage of ``question_count`` (``quizzes.scoring.percent``); the results page's
+        score card shows it."""
+        return scoring.percent(self.score, self.question_count)
 
-    def next_question(self) -> "Question | None":
-        """The lowest-positioned question of the quiz this attempt has not answered yet, or None when done."""
+    def next_question(self) -> "Question | None":  # noqa: F821 (quizzes.models.Question, imported inside)
+        """The question this attempt answers next (``quizzes.scoring.next_question``), or None when none is left;
+        two queries. Pages read it from ``quizzes.progress`` instead."""
         from quizzes.models import Question
 
-        return Question.objects.filter(quiz_id=self.quiz_id).exclude(answers__attempt=self).order_by("position").first()
+        questions = {question.pk: question for question in Question.objects.filter(quiz_id=self.quiz_id)}
+        ordered = sorted(questions, key=lambda pk: questions[pk].position)
+        answered = self.answers.values_list("question_id", flat=True)
+        pk = scoring.next_question(questions=ordered, answered=answered, finished=False)
+        return None if pk is None else questions[pk]
 
     def answers_for_results(self) -> models.QuerySet:
         """This attempt's answers in the order given, with question, choice and the question's choices loaded:

@@ -5,15 +5,15 @@ from django.core.exceptions import ValidationError
 from django.forms.models import ModelChoiceIteratorValue
 from django.utils.translation import gettext_lazy as _
 
-from quizzes.models import Question
+from quizzes.snapshots import QuestionContent
 
 
 class AnswerForm(forms.Form):
     """The learner's pick of one choice of ``question``, as radio inputs named ``choice``, none pre-selected.
 
-    Built from the choices already loaded with the question (``question.choices.all()``, which the question
-    page prefetches), in position order, and validated against them: no query to show or check the form.
-    ``cleaned_data["choice"]`` is the picked ``Choice``; each radio's ``data.value.instance`` is its choice.
+    Built from the question's choices in its content snapshot (``quizzes.snapshots``), in position order, and
+    validated against them: no query to show or check the form. ``cleaned_data["choice"]`` is the picked
+    ``ChoiceContent``; each radio's ``data.value.instance`` is its choice.
     Data with several ``choice`` values (only a crafted request sends them: the radios send one) is refused with
     the error ``several``, where Django's radios would have read the last value.
     """
@@ -28,9 +28,9 @@ class AnswerForm(forms.Form):
         },
     )
 
-    def __init__(self, *args, question: Question, **kwargs):
+    def __init__(self, *args, question: QuestionContent, **kwargs):
         super().__init__(*args, **kwargs)
-        choices = sorted(question.choices.all(), key=lambda choice: choice.position)
+        choices = question.choices
         field = self.fields["choice"]
         field.choices = [(ModelChoiceIteratorValue(choice.pk, choice), choice.text) for choice in choices]
         # Only a value among the choices reaches coerce (ChoiceField.validate refuses the others).

@@ -250,6 +250,7 @@ class Choice(TranslationTracked, models.Model):
 
 # Attempts and answers live in their own module; Django finds them here, and callers import them from here.
 from quizzes.attempts import Answer, Attempt, AttemptQuerySet, Guest, counted_in_statistics  # noqa: E402
+from quizzes.versions import ContentVersion  # noqa: E402
 
 __all__ = [
     "MAX_KEY_LENGTH",
@@ -259,6 +260,7 @@ __all__ = [
     "AttemptQuerySet",
     "Choice",
     "ChoiceQuerySet",
+    "ContentVersion",
     "Difficulty",
     "Guest",
     "PositionedQuerySet",

@@ -1,20 +1,23 @@
-"""Where a learner stands in a quiz: a read, in a fixed number of queries, that never writes.
+"""Where a learner stands in a quiz: a read, in one query over the quiz's snapshot, that never writes.
 
 The quiz page, the question page and the start button all ask ``learner_progress`` the same questions (which
-attempt, which question next, "Question N of M" and the address of question N); this module is the one place
-that answers them.
+attempt, which question next, "Question N of M" and the address of question N); this module answers them for
+pages, over the rules of ``quizzes.scoring``, from the learner's state (``quizzes.learner_state``) and the quiz's
+content snapshot (``quizzes.snapshots``).
 """
 
 import uuid
-from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.models import AnonymousUser
-from django.db.models import F, QuerySet, prefetch_related_objects
-from django.urls import reverse
+from django.db.models import QuerySet
 
-from quizzes.models import Answer, Attempt, Question, Quiz
+from quizzes import scoring
+from quizzes.learner_state import AnswerState, AttemptState, QuizState, quiz_state
+from quizzes.models import Attempt, Quiz
+from quizzes.snapshots import QuestionContent, QuizContent, quiz_content
 
 
 @dataclass(frozen=True)
@@ -22,25 +25,43 @@ class Progress:
     """A learner's progress through one quiz, as ``learner_progress`` read it.
 
     Attributes:
-        quiz: the quiz read.
-        attempt: the learner's unfinished attempt, else their latest finished one (either with the attributes
-            ``with_score()`` annotates, ``correct_count`` and ``answer_count``), else None.
-        questions: the quiz's current questions in position order, each with its choices loaded.
-        answers: ``attempt``'s answers in the order they were given (empty without an attempt).
-        next_question: the question the learner answers next, one of ``questions`` with its choices: the
-            unfinished attempt's lowest-positioned unanswered question; the quiz's first question when there is
-            no attempt yet (Start begins there). None when the attempt is finished (a retake starts a new one),
-            when the unfinished attempt has nothing left (see ``can_finish``), or when the quiz has no question.
-        order: the questions as this learner numbers them, ``order[n - 1]`` being "Question n" (see
-            ``number_of``).
+        quiz: the quiz's content in the active language (``quizzes.snapshots.QuizContent``).
+        attempt: the learner's unfinished attempt, else their latest finished one, else None
+            (``quizzes.learner_state.AttemptState``, with its answers in the order given).
     """
 
-    quiz: Quiz
-    attempt: Attempt | None
-    questions: tuple[Question, ...]
-    answers: tuple[Answer, ...]
-    next_question: Question | None
-    order: tuple[Question, ...]
+    quiz: QuizContent
+    attempt: AttemptState | None
+
+    @property
+    def questions(self) -> tuple[QuestionContent, ...]:
+        """The quiz's current questions in position order, each with its choices."""
+        return self.quiz.questions
+
+    @property
+    def answers(self) -> tuple[AnswerState, ...]:
+        """The attempt's answers in the order given (empty without an attempt)."""
+        return self.attempt.answers if self.attempt is not None else ()
+
+    @property
+    def is_finished(self) -> bool:
+        return self.attempt is not None and self.attempt.is_finished
+
+    @cached_property
+    def order(self) -> tuple[QuestionContent, ...]:
+        """The questions as this learner numbers them (``quizzes.scoring.order``): ``order[n - 1]`` is "Question
+        n"."""
+        by_pk = self.quiz.questions_by_pk
+        answered = [by_pk[answer.question_id] for answer in self.answers if answer.question_id in by_pk]
+        return scoring.order(questions=self.quiz.questions, answered=answered, finished=self.is_finished)
+
+    @cached_property
+    def next_question(self) -> QuestionContent | None:
+        """The question the learner answers next (``quizzes.scoring.next_question``): the quiz's first question
+        when there is no attempt yet (Start begins there); None when the attempt is finished, when the unfinished
+        attempt has nothing left (see ``can_finish``), or when the quiz has no question."""
+        answered = [self.quiz.questions_by_pk.get(answer.question_id) for answer in self.answers]
+        return scoring.next_question(questions=self.quiz.questions, answered=answered, finished=self.is_finished)
 
     @property
     def is_resuming(self) -> bool:
@@ -59,11 +80,16 @@ class Progress:
         return len(self.answers)
 
     @property
+    def score(self) -> int:
+        """The attempt's score (``quizzes.scoring.score``); 0 without an attempt."""
+        return scoring.score(answer.is_correct for answer in self.answers)
+
+    @property
     def total(self) -> int:
-        """M in "Question N of M" (int): a finished attempt's number of answers, fixed for good; otherwise the
-        quiz's current number of questions, which includes every answered one (answered questions cannot be
-        removed) and any an author added meanwhile (README, "Authoring")."""
-        return len(self.order)
+        """M in "Question N of M" (``quizzes.scoring.total``)."""
+        return scoring.total(
+            finished=self.is_finished, answered=self.answered_count, question_count=len(self.quiz.questions)
+        )
 
     @property
     def number(self) -> int | None:
@@ -75,17 +101,9 @@ class Progress:
         """The address of ``next_question`` for this learner (``url_of``), or None when there is none."""
         return None if self.next_question is None else self.url_of(self.next_question)
 
-    def number_of(self, question: Question) -> int:
+    def number_of(self, question: QuestionContent) -> int:
         """The 1-based number the learner sees for ``question`` ("Question N of M"), which is also the N of its
-        address (``url_of``).
-
-        Learners count questions in the order they meet them, whatever their positions, so that numbers stay
-        put and agree with the total after an author reorders, adds or removes questions mid-attempt: the
-        answered questions in answer order, then the unanswered ones in position order (the order they will be
-        asked in). Without an attempt that is position order; a finished attempt numbers only its answers.
-
-        Args:
-            question: one of ``order``: a question of the quiz, answered by a finished attempt.
+        address (``url_of``), in the order of ``quizzes.scoring.order``.
 
         Raises:
             ValueError: ``question`` is not one this learner numbers (another quiz's, or one a finished attempt
@@ -96,22 +114,22 @@ class Progress:
                 return number
         raise ValueError(f"Question {question.pk} has no number in this learner's progress.")
 
-    def question_numbered(self, number: int) -> Question | None:
+    def question_numbered(self, number: int) -> QuestionContent | None:
         """The question the learner sees as "Question ``number``" (int, as in its address), with its choices,
         or None when ``number`` is not between 1 and ``total`` (no query)."""
         return self.order[number - 1] if 1 <= number <= len(self.order) else None
 
-    def url_of(self, question: Question) -> str:
+    def url_of(self, question: QuestionContent) -> str:
         """The address of ``question``'s page for this learner, ``/<lang>/quizzes/<slug>/questions/<N>/`` with
-        N = ``number_of(question)`` in the active language; every link and redirect to a question page is built
-        here, so that the address and "Question N of M" agree.
+        N = ``number_of(question)``; every link and redirect to a question page is built here, so that the address
+        and "Question N of M" agree.
 
         Raises:
             ValueError: as ``number_of``.
         """
-        return reverse("quizzes:question", kwargs={"slug": self.quiz.slug, "number": self.number_of(question)})
+        return self.quiz.question_url(self.number_of(question))
 
-    def segments(self, current: Question | None = None) -> tuple[str, ...]:
+    def segments(self, current: QuestionContent | None = None) -> tuple[str, ...]:
         """The progress bar's segments, one per question in the learner's order (``order``), no query.
 
         Args:
@@ -129,32 +147,9 @@ class Progress:
             for question in self.order
         )
 
-    def answer_to(self, question: Question) -> Answer | None:
+    def answer_to(self, question: QuestionContent) -> AnswerState | None:
         """The attempt's answer to ``question``, or None when it has not answered it (no query)."""
         return next((answer for answer in self.answers if answer.question_id == question.pk), None)
-
-
-def learner_order(
-    *, attempt: Attempt | None, questions: Sequence[Question], answers: Sequence[Answer]
-) -> tuple[Question, ...]:
-    """The questions in the order a learner numbers them (``Progress.number_of``); no query.
-
-    Args:
-        attempt: the learner's attempt, or None.
-        questions: the quiz's current questions in position order.
-        answers: ``attempt``'s answers in the order given. Each answers one of ``questions`` (answered
-            questions cannot be removed).
-
-    Returns:
-        The answered questions in answer order, then, unless ``attempt`` is finished, the unanswered ones in
-        position order.
-    """
-    by_pk = {question.pk: question for question in questions}
-    answered = tuple(by_pk[answer.question_id] for answer in answers if answer.question_id in by_pk)
-    if attempt is not None and attempt.is_finished:
-        return answered
-    answered_pks = {question.pk for question in answered}
-    return answered + tuple(question for question in questions if question.pk not in answered_pks)
 
 
 def learner_attempts(
@@ -183,46 +178,39 @@ def learner_attempts(
     return attempts if quiz is None else attempts.filter(quiz=quiz)
 
 
+def owner_ids(learner: AbstractBaseUser | AnonymousUser, guest: uuid.UUID | None) -> dict:
+    """The owner arguments of ``quizzes.learner_state.quiz_state`` for the request's user or its guest."""
+    if learner.is_authenticated:
+        return {"learner_id": learner.pk}
+    return {"guest": guest}
+
+
+def progress_at(state: QuizState, language: str | None = None) -> Progress | None:
+    """The ``Progress`` that ``state`` describes, over the quiz's snapshot at ``state.version``; None when the quiz
+    was deleted since (no query when the snapshot is held)."""
+    content = quiz_content(state.quiz_pk, state.version, language)
+    return None if content is None else Progress(quiz=content, attempt=state.attempt)
+
+
 def learner_progress(
-    *, learner: AbstractBaseUser | AnonymousUser, quiz: Quiz, guest: uuid.UUID | None = None
+    *, learner: AbstractBaseUser | AnonymousUser, quiz: Quiz | QuizContent, guest: uuid.UUID | None = None
 ) -> Progress:
     """Read where ``learner`` (or the guest ``guest``) stands in ``quiz``; writes nothing.
 
     Args:
         learner: the request's user; a visitor who is not logged in has attempts only as a guest.
+        quiz: the quiz (its ``slug`` is read).
         guest: as for ``learner_attempts``.
-        quiz: any quiz. Its questions and their choices are read from its prefetch cache when present (the quiz
-            page prefetches them), else loaded here.
 
     Returns:
-        A ``Progress``. Queries, whatever the number of questions and answers: the attempt (1, none for a
-        visitor who is neither logged in nor a guest), its answers (1 when there is an attempt), the questions
-        and their choices (2, none when prefetched).
+        A ``Progress`` in the active language: one query (``quizzes.learner_state.quiz_state``), and two more
+        when this process and the shared cache do not hold the quiz's content at the current version.
+
+    Raises:
+        Quiz.DoesNotExist: the quiz was deleted.
     """
-    attempt = (
-        learner_attempts(learner=learner, quiz=quiz, guest=guest)
-        # The unfinished attempt (finished_at NULL) comes first, then the latest finished one.
-        .order_by(F("finished_at").desc(nulls_first=True), "-pk")
-        .first()
-    )
-    answers = tuple(attempt.answers.all()) if attempt is not None else ()
-    if attempt is not None:
-        # What with_score() annotates, counted from the answers read anyway rather than by a GROUP BY.
-        attempt.correct_count = sum(answer.is_correct for answer in answers)
-        attempt.answer_count = len(answers)
-    questions = list(quiz.questions.all())
-    prefetch_related_objects(questions, "choices")
-    order = learner_order(attempt=attempt, questions=questions, answers=answers)
-    next_question = None
-    if attempt is None or not attempt.is_finished:
-        # The first unanswered question in the learner's order is the lowest-positioned one.
-        answered = {answer.question_id for answer in answers}
-        next_question = next((question for question in order if question.pk not in answered), None)
-    return Progress(
-        quiz=quiz,
-        attempt=attempt,
-        questions=tuple(questions),
-        answers=answers,
-        next_question=next_question,
-        order=order,
-    )
+    state = quiz_state(slug=quiz.slug, **owner_ids(learner, guest))
+    progress = progress_at(state) if state is not None else None
+    if progress is None:
+        raise Quiz.DoesNotExist(f"No quiz {quiz.slug!r}.")
+    return progress

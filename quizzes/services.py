@@ -1,14 +1,18 @@
 """Writes that touch several models: starting an attempt, answering a question, making someone an author."""
 
 import uuid
+from dataclasses import dataclass
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.models import AnonymousUser, Group
-from django.db import IntegrityError, transaction
-from django.utils import timezone, translation
+from django.db import IntegrityError, connection, transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from quizzes.models import Answer, Attempt, Choice, Question, Quiz
+from quizzes import scoring
+from quizzes.learner_state import AttemptState
+from quizzes.models import Answer, Attempt, ContentVersion, Quiz
+from quizzes.snapshots import QuizContent, quiz_content
 
 # The group that ``quizzes/migrations/0003_authors_group.py`` creates with the authors' permissions.
 AUTHORS_GROUP = "Authors"
@@ -20,13 +24,17 @@ class AnswerRefused(Exception):
 
 @transaction.atomic
 def attempt_start(
-    *, learner: AbstractBaseUser | AnonymousUser, quiz: Quiz, language: str, guest: uuid.UUID | None = None
+    *,
+    learner: AbstractBaseUser | AnonymousUser,
+    quiz: Quiz | QuizContent,
+    language: str,
+    guest: uuid.UUID | None = None,
 ) -> Attempt:
     """Return the learner's (or the guest's) unfinished attempt at ``quiz``, or start a new one.
 
     Args:
         learner: the request's user; when logged in, the attempt is theirs.
-        quiz: a published quiz.
+        quiz: a published quiz (a ``Quiz`` or its snapshot, ``QuizContent``: its ``pk`` is read).
         language: the language code the attempt starts in (one of ``settings.LANGUAGES``), e.g. ``"fr"``.
         guest: for a visitor who is not logged in, the id of an existing guest
             (``quizzes.guests.guest_for_writing``); ignored for a logged-in learner.
@@ -44,54 +52,97 @@ def attempt_start(
         owner = {"guest_id": guest}
     else:
         raise ValueError("An attempt needs a logged-in learner or a guest.")
-    existing = Attempt.objects.unfinished().filter(quiz=quiz, **owner).first()
+    existing = Attempt.objects.unfinished().filter(quiz_id=quiz.pk, **owner).first()
     if existing is not None:
         return existing
     try:
         with transaction.atomic():
-            return Attempt.objects.create(quiz=quiz, language=language, **owner)
+            return Attempt.objects.create(quiz_id=quiz.pk, language=language, **owner)
     except IntegrityError:
         # A concurrent request started it between our look-up and the insert.
-        return Attempt.objects.unfinished().get(quiz=quiz, **owner)
+        return Attempt.objects.unfinished().get(quiz_id=quiz.pk, **owner)
+
+
+@dataclass(frozen=True)
+class _Locked:
+    """An attempt read under its row lock: what ``answer_submit`` and ``attempt_finish_if_complete`` judge."""
+
+    quiz_id: int
+    is_finished: bool
+    is_closed: bool
+    version: str | None
+    answered: tuple[int, ...]
+
+
+_VERSION = f"(SELECT token FROM {ContentVersion._meta.db_table} WHERE id = 1)"
+_ANSWERED = (
+    f"SELECT {_VERSION}, answer.question_id FROM {Attempt._meta.db_table} attempt "
+    f"LEFT JOIN {Answer._meta.db_table} answer ON answer.attempt_id = attempt.id "
+    "WHERE attempt.id = %s ORDER BY answer.answered_at, answer.id"
+)
+
+
+def _lock(attempt_pk: int) -> _Locked:
+    """Lock attempt ``attempt_pk``'s row for the rest of the transaction, then read its answered questions and the
+    content version: two statements, the second after the lock is granted, so that it sees every answer committed
+    by a concurrent request that held the lock before (one statement would read them as they were when it began).
+
+    Raises:
+        Attempt.DoesNotExist: no such attempt (deleted meanwhile: a guest's, by ``clearguests``).
+    """
+    quiz_id, finished_at, closed_at = (
+        Attempt.objects.select_for_update().values_list("quiz_id", "finished_at", "closed_at").get(pk=attempt_pk)
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(_ANSWERED, [attempt_pk])
+        rows = cursor.fetchall()
+    answered = tuple(question_id for _version, question_id in rows if question_id is not None)
+    return _Locked(quiz_id, finished_at is not None, closed_at is not None, rows[0][0], answered)
+
+
+def _finish(attempt_pk: int) -> None:
+    Attempt.objects.filter(pk=attempt_pk).update(finished_at=timezone.now())
 
 
 @transaction.atomic
-def attempt_finish_if_complete(*, attempt: Attempt) -> bool:
+def attempt_finish_if_complete(*, attempt: Attempt | AttemptState) -> bool:
     """Finish an unfinished attempt that has no question left to answer.
 
     Answering the last open question finishes an attempt (``answer_submit``); this covers an author removing
     the only questions a learner had left, which would otherwise leave the attempt open with nothing to answer.
 
     Args:
-        attempt: any attempt.
+        attempt: any attempt (its ``pk`` is read).
 
     Returns:
         True when this call finished it; False when it was finished or closed already, or still has questions to
         answer.
     """
-    attempt = Attempt.objects.select_for_update().get(pk=attempt.pk)
-    if attempt.is_finished or attempt.is_closed or attempt.next_question() is not None:
+    locked = _lock(attempt.pk)
+    if locked.is_finished or locked.is_closed:
         return False
-    attempt.finished_at = timezone.now()
-    attempt.save(update_fields=["finished_at"])
+    content = quiz_content(locked.quiz_id, locked.version)
+    questions = [question.pk for question in content.questions] if content is not None else []
+    if scoring.next_question(questions=questions, answered=locked.answered, finished=False) is not None:
+        return False
+    _finish(attempt.pk)
     return True
 
 
 @transaction.atomic
-def answer_submit(
-    *, attempt: Attempt, question: Question, choice: Choice, language: str | None = None
-) -> tuple[Answer, bool]:
+def answer_submit(*, attempt, question, choice, language: str | None = None) -> tuple[Answer, bool]:
     """Record the learner's (or the guest's) answer to ``question``; the first answer is final.
 
-    Finishes the attempt (sets ``finished_at``) when this answers its last open question. The answer keeps the
-    language it was given in and the question's and the choice's texts as the learner saw them: in that
-    language, or in English where that translation is missing (modeltranslation's fallback, as on the question
-    page).
+    One short transaction over the quiz's snapshot (``quizzes.snapshots``): the attempt's row lock, its answers
+    and the content version, the new answer, and the attempt's end when this answers its last open question. The
+    answer keeps the language it was given in and the question's and the choice's texts as the learner saw them:
+    in that language, or in English where that translation is missing (the fallback rule, as on the question page).
 
     Args:
-        attempt: the learner's or the guest's unfinished attempt.
-        question: a question of ``attempt.quiz``; must be the attempt's next question.
-        choice: one of ``question``'s choices.
+        attempt: the learner's or the guest's unfinished attempt (an ``Attempt``, or anything with its ``pk``).
+        question: a question of the attempt's quiz (a ``Question`` or the snapshot's ``QuestionContent``); must be
+            the attempt's next question.
+        choice: one of ``question``'s choices (a ``Choice`` or a ``ChoiceContent``).
         language: the code of the language the question was shown in (one of ``settings.LANGUAGES``), e.g.
             ``"fr"``; the attempt's language when left out. A learner may switch language mid-attempt.
 
@@ -104,31 +155,35 @@ def answer_submit(
             is not the attempt's next question (questions are answered in order), or the attempt was closed
             meanwhile (``quizzes.guests.guest_attempts_join``).
     """
-    # Lock the attempt so two concurrent answers are judged one after the other.
-    attempt = Attempt.objects.select_for_update().get(pk=attempt.pk)
-    if question.quiz_id != attempt.quiz_id:
+    locked = _lock(attempt.pk)
+    language = language or getattr(attempt, "language", None) or Attempt.objects.get(pk=attempt.pk).language
+    content = quiz_content(locked.quiz_id, locked.version, language)
+    shown = content.questions_by_pk.get(question.pk) if content is not None else None
+    if shown is None:
         raise AnswerRefused(_("This question is not part of this quiz."))
-    if choice.question_id != question.pk:
+    picked = shown.choice(choice.pk)
+    if picked is None:
         raise AnswerRefused(_("Please choose one of this question's answers."))
-    existing = Answer.objects.filter(attempt=attempt, question=question).first()
-    if existing is not None:
-        return existing, False
-    if attempt.is_finished:
+    if shown.pk in locked.answered:
+        return Answer.objects.get(attempt_id=attempt.pk, question_id=shown.pk), False
+    if locked.is_finished:
         raise AnswerRefused(_("This attempt is already finished."))
-    if attempt.is_closed:
+    if locked.is_closed:
         raise AnswerRefused(_("This attempt was closed: another attempt at this quiz goes on in your account."))
-    next_question = attempt.next_question()
-    if next_question is None or next_question.pk != question.pk:
+    questions = [item.pk for item in content.questions]
+    if scoring.next_question(questions=questions, answered=locked.answered, finished=False) != shown.pk:
         raise AnswerRefused(_("Please answer the questions in order."))
-    language = language or attempt.language
-    with translation.override(language):
-        texts = {"question_text": question.text, "choice_text": choice.text}
     answer = Answer.objects.create(
-        attempt=attempt, question=question, choice=choice, is_correct=choice.is_correct, language=language, **texts
+        attempt_id=attempt.pk,
+        question_id=shown.pk,
+        choice_id=picked.pk,
+        is_correct=picked.is_correct,
+        language=language,
+        question_text=shown.text,
+        choice_text=picked.text,
     )
-    if attempt.next_question() is None:
-        attempt.finished_at = timezone.now()
-        attempt.save(update_fields=["finished_at"])
+    if scoring.next_question(questions=questions, answered=(*locked.answered, shown.pk), finished=False) is None:
+        _finish(attempt.pk)
     return answer, True
 
 

@@ -13,6 +13,7 @@ from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.models import AnonymousUser
 from django.db.models import Count
 
+from quizzes import scoring
 from quizzes.models import Attempt, Question
 from quizzes.progress import learner_attempts
 
@@ -48,9 +49,11 @@ class Standing:
         """N in "Question N of M" for the unfinished attempt (int): its answers come first in the learner's
         numbering (``Progress.number_of``), so the next question is number answers + 1. None without an
         unfinished attempt, or when it has answered every question (an author removed the ones left)."""
-        if self.unfinished is None or self.unfinished.answered_count >= self.question_count:
+        if self.unfinished is None:
             return None
-        return self.unfinished.answered_count + 1
+        return scoring.next_number(
+            answered=self.unfinished.answered_count, question_count=self.question_count, finished=False
+        )
 
     @property
     def last(self) -> Attempt | None:
@@ -63,11 +66,15 @@ class Standing:
         if not self.finished:
             return None
         # Newest first: ``max`` keeps the first of equals, so reversed for the earliest.
-        return max(reversed(self.finished), key=lambda attempt: attempt.score / max(attempt.answered_count, 1))
+        return max(reversed(self.finished), key=lambda attempt: scoring.percent(attempt.score, attempt.answered_count))
 
 
 def learner_standings(
-    *, learner: AbstractBaseUser | AnonymousUser, quiz_ids: Iterable[int], guest: uuid.UUID | None = None
+    *,
+    learner: AbstractBaseUser | AnonymousUser,
+    quiz_ids: Iterable[int],
+    guest: uuid.UUID | None = None,
+    question_counts: dict[int, int] | None = None,
 ) -> dict[int, Standing]:
     """Where the learner (or the guest) stands in each quiz of ``quiz_ids``.
 
@@ -75,6 +82,8 @@ def learner_standings(
         learner: the request's user (``learner_attempts``).
         quiz_ids: primary keys of quizzes (ints), published or not.
         guest: the session's guest id for a visitor who is not logged in (``quizzes.guests.session_guest``).
+        question_counts: ``{quiz id: number of questions}`` for every id of ``quiz_ids``, when the caller has them
+            (the cards of ``quizzes.catalogue``): they are then not read.
 
     Returns:
         ``{quiz_id: Standing}`` with an entry for every id of ``quiz_ids``. Two queries (the attempts with their
@@ -89,14 +98,16 @@ def learner_standings(
     by_quiz: dict[int, list[Attempt]] = {quiz_id: [] for quiz_id in quiz_ids}
     for attempt in attempts.filter(quiz_id__in=quiz_ids).with_score().order_by("-finished_at", "-pk"):
         by_quiz[attempt.quiz_id].append(attempt)
-    counts = dict(
-        Question.objects.filter(quiz_id__in=[quiz_id for quiz_id, found in by_quiz.items() if found])
-        # Without the default ordering (quiz title, position), which would split each quiz's group per question.
-        .order_by()
-        .values("quiz_id")
-        .annotate(count=Count("pk"))
-        .values_list("quiz_id", "count")
-    )
+    counts = question_counts
+    if counts is None:
+        counts = dict(
+            Question.objects.filter(quiz_id__in=[quiz_id for quiz_id, found in by_quiz.items() if found])
+            # Without the default ordering, which would split each quiz's group per question.
+            .order_by()
+            .values("quiz_id")
+            .annotate(count=Count("pk"))
+            .values_list("quiz_id", "count")
+        )
     return {
         quiz_id: Standing(
             quiz_id=quiz_id,

@@ -5,7 +5,7 @@ from quizzes import views
 app_name = "quizzes"
 
 urlpatterns = [
-    path("<slug:slug>/", views.QuizDetailView.as_view(), name="detail"),
+    path("<slug:slug>/", views.quiz_detail_view, name="detail"),
     path("<slug:slug>/start/", views.attempt_start_view, name="start"),
     path("<slug:slug>/questions/<int:number>/", views.question_view, name="question"),
     path("<slug:slug>/results/", views.results_view, name="results"),

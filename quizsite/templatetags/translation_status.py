@@ -49,6 +49,10 @@ def falls_back(instance: models.Model, field: str, language: str | None = None) 
         is not (modeltranslation then shows the English value). A text empty in every language falls back to
         nothing: the page shows nothing, so nothing is marked.
     """
+    in_english = getattr(instance, "in_english", None)
+    if in_english is not None:
+        # A quiz's content snapshot (quizzes.snapshots), which applied this rule once for its own language.
+        return field in in_english
     language = language or get_language() or FALLBACK_LANGUAGE
     if language == FALLBACK_LANGUAGE:
         return False
@@ -88,7 +92,8 @@ def _shown_texts(pairs: tuple) -> list[tuple[models.Model, str]]:
     texts = []
     for objects, fields in zip(pairs[::2], pairs[1::2], strict=True):
         names = [name.strip() for name in fields.split(",") if name.strip()]
-        instances = [objects] if isinstance(objects, models.Model) else list(objects or ())
+        single = isinstance(objects, models.Model) or hasattr(objects, "in_english")
+        instances = [objects] if single else list(objects or ())
         texts += [(instance, name) for instance in instances for name in names if getattr(instance, name, None)]
     return texts
 

@@ -12,6 +12,7 @@ import uuid
 from django.contrib.auth.models import AnonymousUser
 from django.test import Client
 
+from quizzes import catalogue, snapshots
 from quizzes.guests import GUEST_SESSION_KEY, guest_id_from
 from quizzes.models import Attempt, Choice, Question, Quiz
 from quizzes.services import answer_submit, attempt_start
@@ -23,12 +24,32 @@ LANGUAGES = ["en", "fr", "tr"]
 # tests' local-memory cache; 1 where sessions are read from the database, see settings.SESSION_ENGINE).
 SESSION = 0
 USER = 1  # the logged-in user
-# The quiz, its questions, their choices (one query each, whatever their number).
-QUIZ_CONTENT = 3
-# The visitor's attempt at a quiz, then its answers.
-ATTEMPT_AND_ANSWERS = 2
-# The attempts of the visitor at the listed quizzes with their scores, the question counts of those quizzes.
-STANDINGS = 2
+# A quiz page's one query of its own: the quiz's id, the content version, the visitor's attempt with its answers
+# (quizzes.learner_state.quiz_state).
+QUIZ_STATE = 1
+# A quiz's content, read when this process holds no snapshot of it at the current version
+# (quizzes.snapshots): the quiz with its guides, the questions with their choices.
+SNAPSHOT = 2
+# The content version alone (pages that list content).
+VERSION = 1
+# The catalogue of published content, read when this process holds none at the current version
+# (quizzes.catalogue): the quizzes with their question counts, the guides, the links between them; then the
+# quizzes' order in the page's language.
+CATALOGUE = 3 + 1
+# The attempts of the visitor at the listed quizzes with their scores (the question counts come with the cards).
+STANDINGS = 1
+
+
+def pinned_get(client: Client, address: str, assert_num_queries, *, cold: int, warm: int, **kwargs):
+    """GET ``address`` twice and return the second response: first with no content held by this process (no
+    snapshot, no catalogue: what a process pays once per content version), pinned to ``cold`` queries; then again,
+    pinned to ``warm`` (what every later request pays)."""
+    snapshots.forget_all()
+    catalogue.forget()
+    with assert_num_queries(cold):
+        client.get(address, **kwargs)
+    with assert_num_queries(warm):
+        return client.get(address, **kwargs)
 
 
 def translate(quiz: Quiz) -> None:

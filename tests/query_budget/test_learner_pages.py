@@ -8,24 +8,23 @@ from quizzes.models import Quiz
 from tests.factories import make_guide, make_quiz
 from tests.pages import find, has_class, texts_of, url
 from tests.query_budget.support import (
-    ATTEMPT_AND_ANSWERS,
+    CATALOGUE,
     LANGUAGES,
-    QUIZ_CONTENT,
+    QUIZ_STATE,
     SESSION,
+    SNAPSHOT,
     STANDINGS,
     USER,
+    VERSION,
     assert_standings,
     finished_and_retaken,
     owner_of,
+    pinned_get,
     take,
     translate,
 )
 
 pytestmark = pytest.mark.django_db
-
-# The home page's two lists, each paginated: its count, then its page.
-HOME_LISTS = 4
-
 
 # --- Learner pages --------------------------------------------------------------------------------------------
 
@@ -35,10 +34,10 @@ HOME_LISTS = 4
 @pytest.mark.parametrize(
     ("visitor", "queries"),
     [
-        # each list's count and its page of cards: the guides, the quizzes with their question counts
-        ("anonymous", HOME_LISTS),
-        ("guest", SESSION + HOME_LISTS + STANDINGS),
-        ("learner", SESSION + USER + HOME_LISTS + STANDINGS),
+        # the content version: both lists come from the catalogue
+        ("anonymous", VERSION),
+        ("guest", SESSION + VERSION + STANDINGS),
+        ("learner", SESSION + USER + VERSION + STANDINGS),
     ],
 )
 def test_home_page(client, django_assert_num_queries, language, guides, visitor, queries):
@@ -47,8 +46,9 @@ def test_home_page(client, django_assert_num_queries, language, guides, visitor,
         make_guide(slug=f"guide-{number}", title=f"Guide {number:03}").quizzes.set([quiz])
     if visitor != "anonymous":
         finished_and_retaken(quizzes, **owner_of(client, visitor, quizzes[0]))
-    with django_assert_num_queries(queries):
-        response = client.get(url("home", language))
+    response = pinned_get(
+        client, url("home", language), django_assert_num_queries, cold=queries + CATALOGUE, warm=queries
+    )
     # One page of each list: all of them with 1 guide and 1 quiz, 24 of each with 100.
     shown = min(guides, HomeView.PAGE_SIZE)
     assert len(find(response.content, has_class("card"))) == 2 * shown
@@ -60,10 +60,10 @@ def test_home_page(client, django_assert_num_queries, language, guides, visitor,
 @pytest.mark.parametrize(
     ("visitor", "queries"),
     [
-        # the guide, its published quizzes with their question counts
-        ("anonymous", 2),
-        ("guest", SESSION + 2 + STANDINGS),
-        ("learner", SESSION + USER + 2 + STANDINGS),
+        # the guide with the content version: its quizzes' cards come from the catalogue
+        ("anonymous", 1),
+        ("guest", SESSION + 1 + STANDINGS),
+        ("learner", SESSION + USER + 1 + STANDINGS),
     ],
 )
 def test_guide_page(client, django_assert_num_queries, language, quizzes, visitor, queries):
@@ -71,8 +71,8 @@ def test_guide_page(client, django_assert_num_queries, language, quizzes, visito
     make_guide(slug="path").quizzes.set(made)
     if visitor != "anonymous":
         finished_and_retaken(made, **owner_of(client, visitor, made[0]))
-    with django_assert_num_queries(queries):
-        response = client.get(url("guides:detail", language, slug="path"))
+    address = url("guides:detail", language, slug="path")
+    response = pinned_get(client, address, django_assert_num_queries, cold=queries + CATALOGUE, warm=queries)
     assert_standings(response.content, visitor, quizzes)
 
 
@@ -91,10 +91,11 @@ SCORE = {"en": "{score}/{total}", "fr": "{score}/{total}", "tr": "{score}/{total
 @pytest.mark.parametrize(
     ("visitor", "queries"),
     [
-        # the quiz, its questions, their choices, its guides (nothing to read of a visitor without a session)
-        ("anonymous", QUIZ_CONTENT + 1),
-        ("guest", SESSION + QUIZ_CONTENT + 1 + ATTEMPT_AND_ANSWERS),
-        ("learner", SESSION + USER + QUIZ_CONTENT + 1 + ATTEMPT_AND_ANSWERS),
+        # the quiz's id with the content version and the visitor's attempt and answers; its content (questions,
+        # choices, guides) from the snapshot
+        ("anonymous", QUIZ_STATE),
+        ("guest", SESSION + QUIZ_STATE),
+        ("learner", SESSION + USER + QUIZ_STATE),
     ],
 )
 def test_quiz_page(client, django_assert_num_queries, language, questions, visitor, queries):
@@ -105,8 +106,8 @@ def test_quiz_page(client, django_assert_num_queries, language, questions, visit
     make_guide(slug="path").quizzes.set([quiz])
     if visitor != "anonymous":
         take(quiz, 1, **owner_of(client, visitor, quiz))
-    with django_assert_num_queries(queries):
-        response = client.get(url("quizzes:detail", language, slug=quiz.slug))
+    address = url("quizzes:detail", language, slug=quiz.slug)
+    response = pinned_get(client, address, django_assert_num_queries, cold=queries + SNAPSHOT, warm=queries)
     assert len(find(response.content, has_class("question-preview"))) == questions
     note = [NOT_YET_TRANSLATED[language].format(missing=questions - 1, total=questions)] if language != "en" else []
     assert texts_of(response.content, "translation-note") == note  # nothing to count in English
@@ -124,20 +125,23 @@ def question_url(quiz: Quiz, number: int, language: str) -> str:
 def test_question_page_before_and_after_answering(
     client, django_assert_num_queries, language, questions, visitor, queries
 ):
-    """The quiz with its questions and choices, the attempt with its answers: the form is built from the
-    choices loaded, and the feedback reads the same."""
+    """The quiz's id with the content version and the attempt with its answers; the form and the feedback are
+    built from the quiz's snapshot."""
     quiz = make_quiz(questions=questions)
     translate(quiz)
     owner = owner_of(client, visitor, quiz)
     take(quiz, 4, **owner)
     label = PROGRESS_LABEL[language].format(n=5, total=questions)
-    with django_assert_num_queries(queries + QUIZ_CONTENT + ATTEMPT_AND_ANSWERS):
-        before = client.get(question_url(quiz, 5, language))
+    address = question_url(quiz, 5, language)
+    before = pinned_get(
+        client, address, django_assert_num_queries, cold=queries + QUIZ_STATE + SNAPSHOT, warm=queries + QUIZ_STATE
+    )
     assert texts_of(before.content, "progress-label") == [label]
     assert len(find(before.content, lambda node: node.name == "input" and ("type", "radio") in node.attributes)) == 4
     take(quiz, 1, **owner)
-    with django_assert_num_queries(queries + QUIZ_CONTENT + ATTEMPT_AND_ANSWERS):
-        after = client.get(question_url(quiz, 5, language))
+    after = pinned_get(
+        client, address, django_assert_num_queries, cold=queries + QUIZ_STATE + SNAPSHOT, warm=queries + QUIZ_STATE
+    )
     assert texts_of(after.content, "progress-label") == [label]
     assertContains(after, f'<a class="button button-primary" href="{question_url(quiz, 6, language)}">', count=1)
 
@@ -147,9 +151,9 @@ def test_question_page_before_and_after_answering(
 @pytest.mark.parametrize(("visitor", "queries"), [("guest", SESSION), ("learner", SESSION + USER)])
 @pytest.mark.parametrize("which", ["latest", "specific"])
 def test_results_page(client, django_assert_num_queries, language, answers, visitor, queries, which):
-    """Two finished attempts and a retake under way: the quiz, the finished attempt with its score, its answers
-    with their questions and choices, the questions' choices, the other finished attempts, whether one is
-    under way, the guide "Back to the guide" leads to."""
+    """Two finished attempts and a retake under way: the quiz's id with the content version and the visitor's
+    attempts with their scores (whether one is under way too), then the answers of the one shown; the questions,
+    choices and the guide "Back to the guide" leads to from the quiz's snapshot."""
     quiz = make_quiz(questions=answers)
     translate(quiz)
     owner = owner_of(client, visitor, quiz)
@@ -161,8 +165,7 @@ def test_results_page(client, django_assert_num_queries, language, answers, visi
         if which == "latest"
         else url("quizzes:attempt_results", language, slug=quiz.slug, pk=first.pk)
     )
-    with django_assert_num_queries(queries + 1 + 1 + 2 + 1 + 1 + 1):
-        response = client.get(address)
+    response = pinned_get(client, address, django_assert_num_queries, cold=queries + 2 + SNAPSHOT, warm=queries + 2)
     assert texts_of(response.content, "question-text")[1:] == [f"Question {number}" for number in range(2, answers + 1)]
     score = SCORE[language].format(score=answers, total=answers)
     assertInHTML(f'<span class="score-value">{score}</span>', response.content.decode())
@@ -194,13 +197,13 @@ def test_account_export(learner, learner_client, django_assert_num_queries, lang
 @pytest.mark.parametrize("size", [1, 10])
 def test_my_progress_page(learner, learner_client, django_assert_num_queries, language, size):
     """``size`` guides holding ``size`` quizzes each started: the started quizzes, the guides, the guides'
-    published quizzes, then the standings."""
+    published quizzes, then the standings and the quizzes' question counts."""
     quizzes = [make_quiz(f"quiz-{number}", f"Quiz {number:03}", questions=2) for number in range(size)]
     for number in range(size):
         make_guide(slug=f"guide-{number}", title=f"Guide {number:03}").quizzes.set(quizzes)
     for quiz in quizzes:
         take(quiz, 1, learner=learner)
-    with django_assert_num_queries(SESSION + USER + 3 + STANDINGS):
+    with django_assert_num_queries(SESSION + USER + 3 + STANDINGS + 1):
         response = learner_client.get(url("progress", language))
     assert len(find(response.content, has_class("quiz-progress"))) == size * size
 

@@ -1,0 +1,195 @@
+"""The published guides and quizzes as lists show them (the home page, a guide's page), read once per content version.
+
+Like a quiz's snapshot (``quizzes.snapshots``), the catalogue is kept in each process's memory under the content
+version (``quizzes.versions``), so a page that lists quizzes reads the version and the visitor's own standings,
+never the whole list: its cost is that of one page of cards, however many quizzes are published.
+
+Lists are in the order a learner reads them in: guides by their ``ordering`` then slug (``Guide.Meta``), quizzes
+by the title shown in the page's language (the English one where it is not translated), then slug, sorted by the
+database's collation once per version and language.
+"""
+
+import threading
+from dataclasses import dataclass
+
+from django.db import connection
+from django.db.models import Count, F, Value
+from django.db.models.functions import Coalesce, NullIf
+from django.urls import reverse
+from django.utils import translation
+from modeltranslation.utils import build_localized_fieldname
+
+from guides.models import Guide
+from quizzes.models import ContentVersion, Difficulty, Quiz
+from quizzes.snapshots import FALLBACK_LANGUAGE, LANGUAGE_CODES, shown_texts
+
+_VERSION = f"SELECT token FROM {ContentVersion._meta.db_table} WHERE id = 1"
+
+
+@dataclass(frozen=True, slots=True)
+class QuizCard:
+    """A published quiz as a card shows it in one language: ``in_english`` names its texts shown in English."""
+
+    pk: int
+    slug: str
+    title: str
+    difficulty_label: str
+    question_count: int
+    url: str
+    in_english: frozenset[str]
+
+    def get_absolute_url(self) -> str:
+        return self.url
+
+    def get_difficulty_display(self) -> str:
+        return self.difficulty_label
+
+
+@dataclass(frozen=True, slots=True)
+class GuideCard:
+    """A published guide as a card shows it in one language."""
+
+    pk: int
+    slug: str
+    title: str
+    summary: str
+    url: str
+    in_english: frozenset[str]
+
+    def get_absolute_url(self) -> str:
+        return self.url
+
+
+class Catalogue:
+    """The published guides and quizzes at one content version (``version``); cards are made per language on
+    first use and kept.
+
+    Attributes:
+        guide_pks: the published guides' primary keys, in the guides' order.
+        (and, through ``quizzes_of``, each guide's published quizzes, drafts' included for staff previews).
+    """
+
+    def __init__(self, version: str | None) -> None:
+        self.version = version
+        self._lock = threading.Lock()
+        self._quiz_rows = {row["pk"]: row for row in _quiz_rows()}
+        self._guide_rows = {row["pk"]: row for row in _guide_rows()}
+        self.guide_pks = tuple(self._guide_rows)
+        links: dict[int, set[int]] = {}
+        for guide_id, quiz_id in Quiz.guides.through.objects.filter(quiz__published=True).values_list(
+            "guide_id", "quiz_id"
+        ):
+            links.setdefault(guide_id, set()).add(quiz_id)
+        self._links = links
+        self._orders: dict[str, tuple[int, ...]] = {}
+        self._cards: dict[str, dict[int, QuizCard]] = {}
+        self._guide_cards: dict[str, dict[int, GuideCard]] = {}
+
+    def quiz_pks(self, language: str) -> tuple[int, ...]:
+        """The published quizzes' primary keys in title order for ``language`` (one query, once per language)."""
+        order = self._orders.get(language)
+        if order is None:
+            shown = build_localized_fieldname("title", language)
+            english = build_localized_fieldname("title", FALLBACK_LANGUAGE)
+            title = Coalesce(NullIf(F(shown), Value("")), F(english))
+            order = tuple(
+                Quiz.objects.published().order_by(title, "slug").values_list("pk", flat=True)
+                if language != FALLBACK_LANGUAGE
+                else Quiz.objects.published().order_by(english, "slug").values_list("pk", flat=True)
+            )
+            with self._lock:
+                self._orders[language] = order
+        return order
+
+    def quizzes_of(self, guide_pk: int, language: str) -> tuple[int, ...]:
+        """The published quizzes of published guide ``guide_pk``, in title order for ``language``."""
+        linked = self._links.get(guide_pk, set())
+        return tuple(pk for pk in self.quiz_pks(language) if pk in linked)
+
+    def quiz_cards(self, pks, language: str) -> list[QuizCard]:
+        """The cards of published quizzes ``pks`` (an iterable of primary keys) in ``language``, in that order."""
+        cards = self._cards.setdefault(language, {})
+        missing = [pk for pk in pks if pk not in cards]
+        if missing:
+            with translation.override(language):
+                made = {pk: _quiz_card(self._quiz_rows[pk], language) for pk in missing}
+            with self._lock:
+                cards.update(made)
+        return [cards[pk] for pk in pks]
+
+    def guide_cards(self, pks, language: str) -> list[GuideCard]:
+        """The cards of published guides ``pks`` in ``language``, in that order."""
+        cards = self._guide_cards.setdefault(language, {})
+        missing = [pk for pk in pks if pk not in cards]
+        if missing:
+            with translation.override(language):
+                made = {pk: _guide_card(self._guide_rows[pk], language) for pk in missing}
+            with self._lock:
+                cards.update(made)
+        return [cards[pk] for pk in pks]
+
+    def question_counts(self) -> dict[int, int]:
+        """``{quiz pk: number of questions}`` of the published quizzes."""
+        return {pk: row["question_count"] for pk, row in self._quiz_rows.items()}
+
+
+def _quiz_rows() -> list[dict]:
+    titles = [build_localized_fieldname("title", code) for code in LANGUAGE_CODES]
+    return list(
+        Quiz.objects.published()
+        .order_by()
+        .annotate(question_count=Count("questions"))
+        .values("pk", "slug", "difficulty", "question_count", *titles)
+    )
+
+
+def _guide_rows() -> list[dict]:
+    fields = [build_localized_fieldname(name, code) for name in ("title", "summary") for code in LANGUAGE_CODES]
+    return list(Guide.objects.published().order_by("ordering", "slug").values("pk", "slug", *fields))
+
+
+def _quiz_card(row: dict, language: str) -> QuizCard:
+    shown, english = shown_texts(row, ("title",), language)
+    url = reverse("quizzes:detail", kwargs={"slug": row["slug"]})
+    label = str(Difficulty(row["difficulty"]).label)
+    return QuizCard(row["pk"], row["slug"], shown["title"], label, row["question_count"], url, english)
+
+
+def _guide_card(row: dict, language: str) -> GuideCard:
+    shown, english = shown_texts(row, ("title", "summary"), language)
+    url = reverse("guides:detail", kwargs={"slug": row["slug"]})
+    return GuideCard(row["pk"], row["slug"], shown["title"], shown["summary"], url, english)
+
+
+_held: Catalogue | None = None
+_held_lock = threading.Lock()
+
+
+def current_version() -> str | None:
+    """The content version (``quizzes.versions``): one query; None when the database has no version row."""
+    with connection.cursor() as cursor:
+        cursor.execute(_VERSION)
+        row = cursor.fetchone()
+    return row[0] if row else None
+
+
+def catalogue(version: str | None) -> Catalogue:
+    """The catalogue at content ``version`` (from ``current_version``, or read with the visitor's state): this
+    process's when it holds that version, else read now (three queries, and one per language on first use) and
+    kept; a ``version`` of None (no version row) is read and not kept."""
+    global _held
+    held = _held
+    if held is not None and version is not None and held.version == version:
+        return held
+    made = Catalogue(version)
+    if version is not None:
+        with _held_lock:
+            _held = made
+    return made
+
+
+def forget() -> None:
+    """Drop the catalogue this process holds (the query-budget tests pin what reading it costs)."""
+    global _held
+    with _held_lock:
+        _held = None

@@ -1,0 +1,200 @@
+"""What a learner's page reads of the learner: one query for the quiz's address, the content version, the learner's
+(or guest's) attempt at that quiz and its answers.
+
+The quiz content itself comes from a snapshot (``quizzes.snapshots``) at the version this query returns, so a page
+costs this one query beyond the session and the user, whatever the size of the quiz. The query is written in SQL
+once, here, because the ORM cannot say "the latest attempt, with its answers, next to one row of another table" in
+one statement; it runs unchanged on PostgreSQL and SQLite.
+"""
+
+import uuid
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.db import connection
+from django.utils import timezone
+from django.utils.dateparse import parse_datetime
+
+from quizzes import scoring
+from quizzes.models import Answer, Attempt, ContentVersion, Quiz
+
+_VERSION = f"(SELECT token FROM {ContentVersion._meta.db_table} WHERE id = 1)"
+_ATTEMPT = Attempt._meta.db_table
+_ANSWER = Answer._meta.db_table
+# The owner's attempt the pages show: the unfinished one, else the latest finished one; closed ones never.
+_LATEST = (
+    f"(SELECT latest.id FROM {_ATTEMPT} latest WHERE latest.quiz_id = quiz.id AND latest.{{owner}} = %s "
+    "AND latest.closed_at IS NULL ORDER BY latest.finished_at IS NULL DESC, latest.finished_at DESC, latest.id DESC "
+    "LIMIT 1)"
+)
+_SELECT = (
+    f"SELECT quiz.id, quiz.published, {_VERSION}, attempt.id, attempt.language, attempt.finished_at, "
+    "answer.question_id, answer.choice_id, answer.is_correct "
+    f"FROM {Quiz._meta.db_table} quiz "
+    f"LEFT JOIN {_ATTEMPT} attempt ON attempt.id = {{latest}} "
+    f"LEFT JOIN {_ANSWER} answer ON answer.attempt_id = attempt.id "
+    "WHERE quiz.slug = %s ORDER BY answer.answered_at, answer.id"
+)
+_BY_OWNER = {
+    "learner": _SELECT.format(latest=_LATEST.format(owner="learner_id")),
+    "guest": _SELECT.format(latest=_LATEST.format(owner="guest_id")),
+    None: _SELECT.format(latest="NULL"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class AnswerState:
+    """One answer of an attempt as the pages need it: which question, which choice, whether it was right."""
+
+    question_id: int
+    choice_id: int
+    is_correct: bool
+
+
+@dataclass(frozen=True, slots=True)
+class AttemptState:
+    """The attempt a learner's quiz pages show (``Attempt`` fields, no model instance): ``finished_at`` is None
+    while it is being taken; ``answers`` in the order given."""
+
+    pk: int
+    language: str
+    finished_at: datetime | None
+    answers: tuple[AnswerState, ...]
+
+    @property
+    def is_finished(self) -> bool:
+        return self.finished_at is not None
+
+
+@dataclass(frozen=True, slots=True)
+class QuizState:
+    """What ``quiz_state`` read: the quiz's ``pk`` and ``published`` flag, the content ``version`` (None when the
+    database has no version row) and the owner's ``attempt`` (None when they have none at this quiz)."""
+
+    quiz_pk: int
+    published: bool
+    version: str | None
+    attempt: AttemptState | None
+
+
+def _moment(value) -> datetime | None:
+    """A timestamp from a cursor: PostgreSQL gives an aware ``datetime``, SQLite the UTC text Django stored."""
+    moment = parse_datetime(value) if isinstance(value, str) else value
+    if moment is not None and timezone.is_naive(moment):
+        moment = timezone.make_aware(moment, timezone.UTC)
+    return moment
+
+
+def quiz_state(*, slug: str, learner_id: int | None = None, guest: uuid.UUID | None = None) -> QuizState | None:
+    """Read quiz ``slug``'s id, the content version and where its owner stands: one query.
+
+    Args:
+        slug: the quiz's slug, from its address.
+        learner_id: the logged-in learner's primary key; None for a visitor who is not logged in.
+        guest: the session's guest id (``quizzes.guests.session_guest``) for a visitor who is not logged in.
+
+    Returns:
+        A ``QuizState``, or None when no quiz has this slug (published or not: the caller decides who sees drafts).
+        The attempt is the owner's unfinished attempt, else their latest finished one, never a closed one (as
+        ``quizzes.progress.learner_attempts``).
+    """
+    owner, value = _owner(learner_id, guest)
+    sql, params = _BY_OWNER[owner], [slug] if owner is None else [value, slug]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        rows = cursor.fetchall()
+    if not rows:
+        return None
+    quiz_pk, published, version, attempt_pk, language, finished_at = rows[0][:6]
+    attempt = None
+    if attempt_pk is not None:
+        answers = tuple(AnswerState(row[6], row[7], bool(row[8])) for row in rows if row[6] is not None)
+        attempt = AttemptState(attempt_pk, language, _moment(finished_at), answers)
+    return QuizState(quiz_pk, bool(published), version, attempt)
+
+
+@dataclass(frozen=True, slots=True)
+class FinishedAttempt:
+    """A finished attempt as the results list it: its ``pk``, ``finished_at`` and counts (``correct_count``,
+    ``answer_count``); ``score``, ``question_count`` and ``score_percent`` follow ``quizzes.scoring``."""
+
+    pk: int
+    finished_at: datetime
+    correct_count: int
+    answer_count: int
+
+    @property
+    def is_finished(self) -> bool:
+        return True
+
+    @property
+    def score(self) -> int:
+        return self.correct_count
+
+    @property
+    def question_count(self) -> int:
+        return scoring.total(finished=True, answered=self.answer_count, question_count=0)
+
+    @property
+    def score_percent(self) -> int:
+        return scoring.percent(self.score, self.question_count)
+
+
+@dataclass(frozen=True, slots=True)
+class ResultsState:
+    """What ``results_state`` read: the quiz's ``pk``, ``published`` flag and the content ``version``; the owner's
+    ``finished`` attempts, newest first; whether they have an unfinished one (``has_unfinished``)."""
+
+    quiz_pk: int
+    published: bool
+    version: str | None
+    finished: tuple[FinishedAttempt, ...]
+    has_unfinished: bool
+
+
+_RESULTS = (
+    f"SELECT quiz.id, quiz.published, {_VERSION}, attempt.id, attempt.finished_at, "
+    f"(SELECT COUNT(*) FROM {_ANSWER} answer WHERE answer.attempt_id = attempt.id AND answer.is_correct), "
+    f"(SELECT COUNT(*) FROM {_ANSWER} answer WHERE answer.attempt_id = attempt.id) "
+    f"FROM {Quiz._meta.db_table} quiz "
+    f"LEFT JOIN {_ATTEMPT} attempt ON attempt.quiz_id = quiz.id AND attempt.{{owner}} = %s "
+    "AND attempt.closed_at IS NULL "
+    "WHERE quiz.slug = %s ORDER BY attempt.finished_at DESC, attempt.id DESC"
+)
+_RESULTS_BY_OWNER = {
+    "learner": _RESULTS.format(owner="learner_id"),
+    "guest": _RESULTS.format(owner="guest_id"),
+    # No owner: matched against NULL, which nothing equals.
+    None: _RESULTS.format(owner="id"),
+}
+
+
+def _owner(learner_id: int | None, guest: uuid.UUID | None) -> tuple[str | None, object]:
+    """Which owner column to match, and the value to match it with, in the database's own form."""
+    if learner_id is not None:
+        return "learner", learner_id
+    if guest is not None:
+        # Stored as Django stores UUIDs: the uuid type on PostgreSQL, 32 hex digits elsewhere.
+        return "guest", guest if connection.vendor == "postgresql" else guest.hex
+    return None, None
+
+
+def results_state(*, slug: str, learner_id: int | None = None, guest: uuid.UUID | None = None) -> ResultsState | None:
+    """Read quiz ``slug``'s id, the content version and the owner's attempts at it with their scores: one query.
+
+    Args:
+        slug, learner_id, guest: as for ``quiz_state``.
+
+    Returns:
+        A ``ResultsState``, or None when no quiz has this slug. Closed attempts are left out.
+    """
+    owner, value = _owner(learner_id, guest)
+    with connection.cursor() as cursor:
+        cursor.execute(_RESULTS_BY_OWNER[owner], [value, slug])
+        rows = cursor.fetchall()
+    if not rows:
+        return None
+    quiz_pk, published, version = rows[0][:3]
+    finished = tuple(FinishedAttempt(row[3], _moment(row[4]), row[5], row[6]) for row in rows if row[4] is not None)
+    has_unfinished = any(row[3] is not None and row[4] is None for row in rows)
+    return ResultsState(quiz_pk, bool(published), version, finished, has_unfinished)

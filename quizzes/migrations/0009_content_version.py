@@ -1,0 +1,40 @@
+"""The content version and the triggers that bump it on every write of authored content (``quizzes.versions``)."""
+
+from django.db import migrations, models
+
+from quizzes.versions import CONTENT_TABLES, triggers_sql
+
+TABLES = sorted(CONTENT_TABLES.values())
+
+
+def create_triggers(apps, schema_editor):
+    create, _drop = triggers_sql(schema_editor.connection.vendor, TABLES)
+    for statement in create:
+        schema_editor.execute(statement)
+    apps.get_model("quizzes", "ContentVersion").objects.update_or_create(pk=1, defaults={"token": "initial"})
+
+
+def drop_triggers(apps, schema_editor):
+    _create, drop = triggers_sql(schema_editor.connection.vendor, TABLES)
+    for statement in drop:
+        schema_editor.execute(statement)
+
+
+class Migration(migrations.Migration):
+    dependencies = [
+        ("quizzes", "0008_text_limits"),
+        ("guides", "0002_body_limit"),
+        ("translations", "0002_authors_manage_the_glossary"),
+    ]
+
+    operations = [
+        migrations.CreateModel(
+            name="ContentVersion",
+            fields=[
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("token", models.CharField(max_length=32)),
+            ],
+            options={"verbose_name": "content version"},
+        ),
+        migrations.RunPython(create_triggers, drop_triggers, elidable=False),
+    ]

@@ -1,0 +1,75 @@
+"""Where a learner stands in an attempt, written once: the score, the total, the learner's own numbering of the
+questions ("Question N of M") and the question they answer next.
+
+Every page, card, service and export asks these functions, over plain values (question ids, answers' verdicts,
+counts), whether it read one attempt in depth (``quizzes.progress``), many attempts as counts
+(``quizzes.standings``), model instances (``Attempt``) or a data export (``accounts.export``). A new kind of score
+or a new order of answering changes this module only.
+
+The rules (README, "Authoring"):
+
+- an answer is right or wrong for good, as judged when it was given (``Answer.is_correct``); the score is the
+  number of right answers;
+- a finished attempt's total is its number of answers, whatever authors add or remove later; an unfinished
+  attempt's total is the quiz's current number of questions (answered questions cannot be removed, so it counts
+  every answered one);
+- learners number questions in the order they meet them: the answered ones in the order answered, then the
+  unanswered ones in position order, the order they will be asked in; a finished attempt numbers its answers only;
+- the next question is the first unanswered one in that order; a finished attempt has none.
+"""
+
+from collections.abc import Iterable, Sequence
+
+
+def score(verdicts: Iterable[bool]) -> int:
+    """The number of right answers (int) among ``verdicts`` (each answer's ``is_correct``)."""
+    return sum(1 for verdict in verdicts if verdict)
+
+
+def total(*, finished: bool, answered: int, question_count: int) -> int:
+    """M in "Question N of M" and in a score "S/M" (int).
+
+    Args:
+        finished: whether the attempt is finished.
+        answered: its number of answers.
+        question_count: the quiz's current number of questions.
+    """
+    return answered if finished else question_count
+
+
+def percent(right: int, out_of: int) -> int:
+    """``right`` as a whole percentage of ``out_of`` (int, 0-100, rounded half to even as Python's ``round``); 0
+    when ``out_of`` is 0."""
+    return round(100 * right / out_of) if out_of else 0
+
+
+def order[Key](*, questions: Sequence[Key], answered: Sequence[Key], finished: bool) -> tuple[Key, ...]:
+    """The questions in the order the learner numbers them: ``order(...)[n - 1]`` is "Question n".
+
+    Args:
+        questions: the quiz's current questions (or their keys) in position order.
+        answered: the attempt's answered questions (the same kind of items) in the order answered; each is one of
+            ``questions`` unless the attempt is finished (answered questions cannot be removed).
+        finished: whether the attempt is finished: then only ``answered`` are numbered.
+    """
+    if finished:
+        return tuple(answered)
+    done = set(answered)
+    return (*answered, *(question for question in questions if question not in done))
+
+
+def next_question[Key](*, questions: Sequence[Key], answered: Iterable[Key], finished: bool) -> Key | None:
+    """The question the learner answers next: the first of ``questions`` (position order) not in ``answered``;
+    None when the attempt is finished or nothing is left."""
+    if finished:
+        return None
+    done = set(answered)
+    return next((question for question in questions if question not in done), None)
+
+
+def next_number(*, answered: int, question_count: int, finished: bool) -> int | None:
+    """N in "Question N of M" for the next question, from counts alone (the cards): the answered questions are
+    numbered first, so it is ``answered + 1``; None when finished or when nothing is left."""
+    if finished or answered >= question_count:
+        return None
+    return answered + 1
