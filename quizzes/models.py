@@ -9,7 +9,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from quizsite.fields import limited_text_field
-from quizsite.querysets import PublishableQuerySet
+from quizsite.querysets import PublishableQuerySet, TranslatedQuerySet
 from quizsite.templatetags.translation_status import falls_back
 from translations.tracking import TranslationTracked
 
@@ -43,7 +43,7 @@ class Difficulty(models.TextChoices):
     HARD = "hard", _("Hard level")
 
 
-class QuizQuerySet(PublishableQuerySet):
+class QuizQuerySet(PublishableQuerySet, TranslatedQuerySet):
     """Quizzes: ``published()`` and ``visible_to(user)`` (``PublishableQuerySet``), and counts."""
 
     def with_question_count(self) -> "QuizQuerySet":
@@ -95,7 +95,7 @@ class Quiz(TranslationTracked, models.Model):
         return reverse("quizzes:detail", kwargs={"slug": self.slug})
 
 
-class PositionedQuerySet(models.QuerySet):
+class PositionedQuerySet(TranslatedQuerySet):
     """Rows numbered by a ``position`` unique among their siblings: the questions of one quiz, the choices of one
     question."""
 
