@@ -244,8 +244,9 @@ class Answer(models.Model):
     answered_at = models.DateTimeField(_("answered"), auto_now_add=True)
 
     class Meta:
-        # The order the learner answered in, which a later reordering of the quiz does not change.
-        ordering = ["attempt", "answered_at", "pk"]
+        # The order the learner answered in, which a later reordering of the quiz does not change. By the column,
+        # not by the attempt's own ordering (its start), which would join attempts only to sort.
+        ordering = ["attempt_id", "answered_at", "pk"]
         verbose_name = _("answer")
         verbose_name_plural = _("answers")
         constraints = [

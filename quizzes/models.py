@@ -163,7 +163,8 @@ class Question(TranslationTracked, models.Model):
     objects = QuestionQuerySet.as_manager()
 
     class Meta:
-        ordering = ["quiz", "position"]
+        # By the column, not by the quiz's own ordering (its title), which would join quizzes only to sort.
+        ordering = ["quiz_id", "position"]
         verbose_name = _("question")
         verbose_name_plural = _("questions")
         constraints = [
@@ -228,7 +229,8 @@ class Choice(TranslationTracked, models.Model):
     objects = ChoiceQuerySet.as_manager()
 
     class Meta:
-        ordering = ["question", "position"]
+        # By the column, not by the question's own ordering, which would join questions and quizzes only to sort.
+        ordering = ["question_id", "position"]
         verbose_name = _("choice")
         verbose_name_plural = _("choices")
         constraints = [
