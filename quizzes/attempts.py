@@ -229,7 +229,11 @@ class Answer(models.Model):
     In another language the results page shows the current texts.
     """
 
-    attempt = models.ForeignKey(Attempt, on_delete=models.CASCADE, related_name="answers", verbose_name=_("attempt"))
+    # No index of its own: the unique constraint's index on (attempt, question) leads with it, and each answer
+    # saved writes one index fewer.
+    attempt = models.ForeignKey(
+        Attempt, on_delete=models.CASCADE, db_index=False, related_name="answers", verbose_name=_("attempt")
+    )
     # PROTECT: content that learners have answered cannot be deleted from under their results.
     question = models.ForeignKey(
         "quizzes.Question", on_delete=models.PROTECT, related_name="answers", verbose_name=_("question")

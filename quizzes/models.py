@@ -149,7 +149,10 @@ class Question(TranslationTracked, models.Model):
     from its position after an author reorders mid-attempt (``quizzes.progress.Progress.url_of``).
     """
 
-    quiz = models.ForeignKey(Quiz, on_delete=models.CASCADE, related_name="questions", verbose_name=_("quiz"))
+    # No index of its own: the unique constraints' indexes on (quiz, position) and (quiz, key) lead with it.
+    quiz = models.ForeignKey(
+        Quiz, on_delete=models.CASCADE, db_index=False, related_name="questions", verbose_name=_("quiz")
+    )
     key = key_field(_("Names the question in quiz files; unique within the quiz."))
     position = models.PositiveIntegerField(_("position"), validators=[MaxValueValidator(MAX_POSITION)])
     text = limited_text_field(_("text"), max_length=1_000)
@@ -220,7 +223,10 @@ class Choice(TranslationTracked, models.Model):
     formset applies to all of a question's submitted choices, so that an author can move the mark in one save.
     """
 
-    question = models.ForeignKey(Question, on_delete=models.CASCADE, related_name="choices", verbose_name=_("question"))
+    # No index of its own: the unique constraints' indexes on (question, position) and (question, key) lead with it.
+    question = models.ForeignKey(
+        Question, on_delete=models.CASCADE, db_index=False, related_name="choices", verbose_name=_("question")
+    )
     key = key_field(_("Names the choice in quiz files; unique within the question."))
     position = models.PositiveIntegerField(_("position"), validators=[MaxValueValidator(MAX_POSITION)])
     text = models.CharField(_("text"), max_length=500)

@@ -1,4 +1,5 @@
-"""The orders pages, the admin and exports show, read without a join made only to sort (issue 20)."""
+"""The orders pages, the admin and exports show, read without a join made only to sort; the indexes of the answers,
+questions and choices, none repeating what a unique constraint's index holds (issue 20)."""
 
 import pytest
 from django.db import connection
@@ -98,3 +99,26 @@ def test_the_admins_question_list_is_by_quiz_slug_then_position(author_client):
         ("b-quiz", 1),
         ("b-quiz", 2),
     ]
+
+
+def test_no_index_of_answers_questions_or_choices_repeats_the_first_column_of_a_unique_one():
+    """An answer saved writes one index fewer: lookups by attempt, quiz or question use the unique constraints'
+    indexes, which start with that column."""
+    with connection.cursor() as cursor:
+        indexes = {
+            table: sorted(
+                (tuple(constraint["columns"]), constraint["unique"])
+                for constraint in connection.introspection.get_constraints(cursor, table).values()
+                if (constraint["index"] or constraint["unique"]) and not constraint["primary_key"]
+            )
+            for table in ("quizzes_answer", "quizzes_question", "quizzes_choice")
+        }
+    assert indexes == {
+        "quizzes_answer": [(("attempt_id", "question_id"), True), (("choice_id",), False), (("question_id",), False)],
+        "quizzes_question": [(("quiz_id", "key"), True), (("quiz_id", "position"), True)],
+        "quizzes_choice": [
+            (("question_id",), True),  # one correct choice per question: a partial unique index
+            (("question_id", "key"), True),
+            (("question_id", "position"), True),
+        ],
+    }
