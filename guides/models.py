@@ -3,7 +3,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from quizsite.fields import limited_text_field
-from quizsite.querysets import PublishableQuerySet
+from quizsite.querysets import PublishableQuerySet, TranslatedQuerySet
 from translations.tracking import TranslationTracked
 
 #: The most guides one quiz may link: the quiz's page, the guide's page (its quizzes) and quiz files refuse more.
@@ -11,7 +11,7 @@ from translations.tracking import TranslationTracked
 MAX_GUIDES_PER_QUIZ = 10
 
 
-class GuideQuerySet(PublishableQuerySet):
+class GuideQuerySet(PublishableQuerySet, TranslatedQuerySet):
     """Guides: ``published()`` and ``visible_to(user)`` (``PublishableQuerySet``), ``unlinked()``."""
 
     def unlinked(self) -> "GuideQuerySet":

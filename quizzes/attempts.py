@@ -230,7 +230,11 @@ class Answer(models.Model):
     In another language the results page shows the current texts.
     """
 
-    attempt = models.ForeignKey(Attempt, on_delete=models.CASCADE, related_name="answers", verbose_name=_("attempt"))
+    # No index of its own: the unique constraint's index on (attempt, question) leads with it, and each answer
+    # saved writes one index fewer.
+    attempt = models.ForeignKey(
+        Attempt, on_delete=models.CASCADE, db_index=False, related_name="answers", verbose_name=_("attempt")
+    )
     # PROTECT: content that learners have answered cannot be deleted from under their results.
     question = models.ForeignKey(
         "quizzes.Question", on_delete=models.PROTECT, related_name="answers", verbose_name=_("question")
@@ -245,8 +249,9 @@ class Answer(models.Model):
     answered_at = models.DateTimeField(_("answered"), auto_now_add=True)
 
     class Meta:
-        # The order the learner answered in, which a later reordering of the quiz does not change.
-        ordering = ["attempt", "answered_at", "pk"]
+        # The order the learner answered in, which a later reordering of the quiz does not change. By the column,
+        # not by the attempt's own ordering (its start), which would join attempts only to sort.
+        ordering = ["attempt_id", "answered_at", "pk"]
         verbose_name = _("answer")
         verbose_name_plural = _("answers")
         constraints = [

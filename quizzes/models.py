@@ -9,7 +9,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from quizsite.fields import limited_text_field
-from quizsite.querysets import PublishableQuerySet
+from quizsite.querysets import PublishableQuerySet, TranslatedQuerySet
 from quizsite.templatetags.translation_status import falls_back
 from translations.tracking import TranslationTracked
 
@@ -43,7 +43,7 @@ class Difficulty(models.TextChoices):
     HARD = "hard", _("Hard level")
 
 
-class QuizQuerySet(PublishableQuerySet):
+class QuizQuerySet(PublishableQuerySet, TranslatedQuerySet):
     """Quizzes: ``published()`` and ``visible_to(user)`` (``PublishableQuerySet``), and counts."""
 
     def with_question_count(self) -> "QuizQuerySet":
@@ -95,7 +95,7 @@ class Quiz(TranslationTracked, models.Model):
         return reverse("quizzes:detail", kwargs={"slug": self.slug})
 
 
-class PositionedQuerySet(models.QuerySet):
+class PositionedQuerySet(TranslatedQuerySet):
     """Rows numbered by a ``position`` unique among their siblings: the questions of one quiz, the choices of one
     question."""
 
@@ -149,7 +149,10 @@ class Question(TranslationTracked, models.Model):
     from its position after an author reorders mid-attempt (``quizzes.progress.Progress.url_of``).
     """
 
-    quiz = models.ForeignKey(Quiz, on_delete=models.CASCADE, related_name="questions", verbose_name=_("quiz"))
+    # No index of its own: the unique constraints' indexes on (quiz, position) and (quiz, key) lead with it.
+    quiz = models.ForeignKey(
+        Quiz, on_delete=models.CASCADE, db_index=False, related_name="questions", verbose_name=_("quiz")
+    )
     key = key_field(_("Names the question in quiz files; unique within the quiz."))
     position = models.PositiveIntegerField(_("position"), validators=[MaxValueValidator(MAX_POSITION)])
     text = limited_text_field(_("text"), max_length=1_000)
@@ -163,7 +166,8 @@ class Question(TranslationTracked, models.Model):
     objects = QuestionQuerySet.as_manager()
 
     class Meta:
-        ordering = ["quiz", "position"]
+        # By the column, not by the quiz's own ordering (its title), which would join quizzes only to sort.
+        ordering = ["quiz_id", "position"]
         verbose_name = _("question")
         verbose_name_plural = _("questions")
         constraints = [
@@ -219,7 +223,10 @@ class Choice(TranslationTracked, models.Model):
     formset applies to all of a question's submitted choices, so that an author can move the mark in one save.
     """
 
-    question = models.ForeignKey(Question, on_delete=models.CASCADE, related_name="choices", verbose_name=_("question"))
+    # No index of its own: the unique constraints' indexes on (question, position) and (question, key) lead with it.
+    question = models.ForeignKey(
+        Question, on_delete=models.CASCADE, db_index=False, related_name="choices", verbose_name=_("question")
+    )
     key = key_field(_("Names the choice in quiz files; unique within the question."))
     position = models.PositiveIntegerField(_("position"), validators=[MaxValueValidator(MAX_POSITION)])
     text = models.CharField(_("text"), max_length=500)
@@ -228,7 +235,8 @@ class Choice(TranslationTracked, models.Model):
     objects = ChoiceQuerySet.as_manager()
 
     class Meta:
-        ordering = ["question", "position"]
+        # By the column, not by the question's own ordering, which would join questions and quizzes only to sort.
+        ordering = ["question_id", "position"]
         verbose_name = _("choice")
         verbose_name_plural = _("choices")
         constraints = [

@@ -148,7 +148,8 @@ class GlossaryRendering(models.Model):
     rendering = models.CharField(_("rendering"), max_length=100)
 
     class Meta:
-        ordering = ["term", "language"]
+        # By the column, not by the term's own ordering (its text), which would join terms only to sort.
+        ordering = ["term_id", "language"]
         verbose_name = _("rendering")
         verbose_name_plural = _("renderings")
         constraints = [models.UniqueConstraint(fields=["term", "language"], name="glossary_rendering_unique")]
