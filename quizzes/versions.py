@@ -28,7 +28,7 @@ CONTENT_TABLES = {
 class ContentVersion(models.Model):
     """The one row (``id`` 1) holding the current content version (``token``, 32 hex digits).
 
-    Written only by the database's triggers (migration ``quizzes.0009_content_version``), which insert the row
+    Written only by the database's triggers (migration ``quizzes.0011_content_version``), which insert the row
     again if it is missing (a test database flushed between tests); read by ``quizzes.learner_state``.
     """
 

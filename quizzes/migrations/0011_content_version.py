@@ -22,9 +22,9 @@ def drop_triggers(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("quizzes", "0008_text_limits"),
+        ("quizzes", "0010_redundant_foreign_key_indexes"),
         ("guides", "0002_body_limit"),
-        ("translations", "0002_authors_manage_the_glossary"),
+        ("translations", "0003_glossary_rendering_ordering_without_join"),
     ]
 
     operations = [
