@@ -1,5 +1,6 @@
 """The site's settings (``quizsite.settings``, read from the same environment) with the ceiling's URLconf and
-its template directory added to the site pages' engine (Jinja2, the first): ``DJANGO_SETTINGS_MODULE=bench.ceiling.settings``."""
+its template directory added to the site pages' engine (Jinja2, the first):
+``DJANGO_SETTINGS_MODULE=bench.ceiling.settings``."""
 
 from pathlib import Path
 

@@ -1,8 +1,10 @@
-"""Template helpers (Jinja2 globals, ``quizsite.jinja2``) that make fallback-language text visible: ``lang`` attributes and "not yet translated" markers.
+"""Template helpers (Jinja2 globals, ``quizsite.jinja2``) that make fallback-language text visible: ``lang``
+attributes and "not yet translated" markers.
 
 A translated field whose value in the active language is missing (NULL or empty) is shown in the fallback
 language, English (``MODELTRANSLATION_FALLBACK_LANGUAGES``). Such text must carry ``lang="en"`` so browsers and
-screen readers read it right, and a visible marker (``untranslated_marker``) on or next to itself, wherever it appears; a translated text never sits under a marker.
+screen readers read it right, and a visible marker (``untranslated_marker``) on or next to itself, wherever it
+appears; a translated text never sits under a marker.
 
 The marking rule, for a block of content (a question with the choices and explanation it shows, a quiz's title
 and description, a guide's title, summary and body, a card):
