@@ -91,21 +91,33 @@ MIDDLEWARE = [
 ROOT_URLCONF = "quizsite.urls"
 WSGI_APPLICATION = "quizsite.wsgi.application"
 
+TEMPLATE_CONTEXT_PROCESSORS = [
+    "django.template.context_processors.request",
+    "django.template.context_processors.i18n",
+    "django.contrib.auth.context_processors.auth",
+    "django.contrib.messages.context_processors.messages",
+    "django.template.context_processors.csp",
+    "quizsite.context_processors.language_switcher",
+]
 TEMPLATES = [
+    # The site's pages: Jinja2 (quizsite/jinja2.py), the same context processors as the admin's engine.
+    {
+        "BACKEND": "django.template.backends.jinja2.Jinja2",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": False,
+        "OPTIONS": {
+            "environment": "quizsite.jinja2.environment",
+            "context_processors": TEMPLATE_CONTEXT_PROCESSORS,
+        },
+    },
+    # Django's admin, with its apps' templates and our overrides in templates/django/: a name the Jinja2 engine
+    # finds is never looked up here, so no admin template may live where it looks (templates/admin/ would be
+    # found by Jinja2, which cannot read it).
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
-        "DIRS": [BASE_DIR / "templates"],
+        "DIRS": [BASE_DIR / "templates" / "django"],
         "APP_DIRS": True,
-        "OPTIONS": {
-            "context_processors": [
-                "django.template.context_processors.request",
-                "django.template.context_processors.i18n",
-                "django.contrib.auth.context_processors.auth",
-                "django.contrib.messages.context_processors.messages",
-                "django.template.context_processors.csp",
-                "quizsite.context_processors.language_switcher",
-            ],
-        },
+        "OPTIONS": {"context_processors": TEMPLATE_CONTEXT_PROCESSORS},
     },
 ]
 

@@ -63,6 +63,13 @@ def texts_of(page: bytes, css_class: str) -> list[str]:
     return [own_text(node) for node in find(page, has_class(css_class))]
 
 
+def signed_in_as(page: bytes) -> str | None:
+    """The header's "Signed in as <name>" (in the page's language), or None when the page is a visitor's: what
+    the page shows of who is logged in (Jinja2 pages give the test client no ``response.context``)."""
+    found = texts_of(page, "username")
+    return found[0] if found else None
+
+
 def form_buttons(page: bytes, action: str) -> list[str]:
     """The labels of the buttons of every form in the page that posts to ``action``."""
     forms = find(page, lambda node: node.name == "form" and attribute(node, "action") == action)
@@ -85,7 +92,7 @@ IN_ENGLISH = {"fr": "En anglais", "tr": "İngilizce"}
 
 def short_marker(language: str) -> str:
     """The "EN" badge of a text shown in English, as a French or Turkish page writes it
-    (``templates/includes/untranslated_marker.html``), for ``assertInHTML``."""
+    (``quizsite.templatetags.translation_status.untranslated_marker``), for ``assertInHTML``."""
     return (
         f'<span class="untranslated-marker is-short" lang="{language}"><span class="language-code" aria-hidden="true">'
         f'en</span><span class="visually-hidden">{IN_ENGLISH[language]}</span></span>'

@@ -11,9 +11,10 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = ("quizsite", "accounts", "guides", "quizzes", "translations")
 APPS = ("accounts", "guides", "quizzes", "translations")
-# The project's wiring, which imports the apps on purpose: the URL configuration and the home page that lists
-# guides and quizzes together. Everything else in quizsite is shared code.
-QUIZSITE_WIRING = {"quizsite.urls", "quizsite.views"}
+# The project's wiring, which imports the apps on purpose: the URL configuration, the home page that lists
+# guides and quizzes together, and the pages' template environment that offers the apps' template functions
+# (quiz cards' standings). Everything else in quizsite is shared code.
+QUIZSITE_WIRING = {"quizsite.urls", "quizsite.views", "quizsite.jinja2"}
 
 
 def module_names() -> list[str]:

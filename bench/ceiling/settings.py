@@ -1,5 +1,6 @@
 """The site's settings (``quizsite.settings``, read from the same environment) with the ceiling's URLconf and
-its template directory added: ``DJANGO_SETTINGS_MODULE=bench.ceiling.settings``."""
+its template directory added to the site pages' engine (Jinja2, the first):
+``DJANGO_SETTINGS_MODULE=bench.ceiling.settings``."""
 
 from pathlib import Path
 
@@ -7,4 +8,7 @@ from quizsite.settings import *  # noqa: F403 (the site's settings, every one of
 from quizsite.settings import TEMPLATES
 
 ROOT_URLCONF = "bench.ceiling.urls"
-TEMPLATES = [{**TEMPLATES[0], "DIRS": [*TEMPLATES[0]["DIRS"], Path(__file__).resolve().parent / "templates"]}]
+TEMPLATES = [
+    {**TEMPLATES[0], "DIRS": [*TEMPLATES[0]["DIRS"], Path(__file__).resolve().parent / "templates"]},
+    *TEMPLATES[1:],
+]

@@ -1,9 +1,10 @@
-"""Template tags that make fallback-language text visible: ``lang`` attributes and "not yet translated" markers.
+"""Template helpers (Jinja2 globals, ``quizsite.jinja2``) that make fallback-language text visible: ``lang``
+attributes and "not yet translated" markers.
 
 A translated field whose value in the active language is missing (NULL or empty) is shown in the fallback
 language, English (``MODELTRANSLATION_FALLBACK_LANGUAGES``). Such text must carry ``lang="en"`` so browsers and
-screen readers read it right, and a visible marker (``templates/includes/untranslated_marker.html``) on or next
-to itself, wherever it appears; a translated text never sits under a marker.
+screen readers read it right, and a visible marker (``untranslated_marker``) on or next to itself, wherever it
+appears; a translated text never sits under a marker.
 
 The marking rule, for a block of content (a question with the choices and explanation it shows, a quiz's title
 and description, a guide's title, summary and body, a card):
@@ -19,12 +20,9 @@ A block of one text (a title in a breadcrumb, a card, a link) is the second case
 from django import template
 from django.conf import settings
 from django.db import models
-from django.template.loader import render_to_string
-from django.utils.html import format_html
-from django.utils.translation import get_language, pgettext_lazy
+from django.utils.translation import get_language, gettext, pgettext_lazy
+from markupsafe import Markup
 from modeltranslation.utils import build_localized_fieldname
-
-register = template.Library()
 
 FALLBACK_LANGUAGE = settings.MODELTRANSLATION_DEFAULT_LANGUAGE
 
@@ -61,17 +59,15 @@ def falls_back(instance: models.Model, field: str, language: str | None = None) 
     return getattr(instance, build_localized_fieldname(field, language), None) in missing and fallback not in missing
 
 
-@register.simple_tag
 def content_lang(instance: models.Model, field: str) -> str:
     """The language ``instance.<field>`` is shown in: the fallback language's code, or the active one's.
 
-    Usage: ``{% content_lang question "text" as question_lang %}<article lang="{{ question_lang }}">``.
+    Usage: ``{% set question_lang = content_lang(question, "text") %}<article lang="{{ question_lang }}">``.
     """
     return FALLBACK_LANGUAGE if falls_back(instance, field) else get_language()
 
 
-@register.simple_tag
-def lang_attr(instance: models.Model, field: str, container_lang: str = "") -> str:
+def lang_attr(instance: models.Model, field: str, container_lang: str = "") -> Markup:
     """A `` lang="…"`` attribute for an element showing ``instance.<field>``, or "" when none is needed.
 
     Args:
@@ -81,8 +77,8 @@ def lang_attr(instance: models.Model, field: str, container_lang: str = "") -> s
     """
     shown = content_lang(instance, field)
     if shown == (container_lang or get_language()):
-        return ""
-    return format_html(' lang="{}"', shown)
+        return Markup("")
+    return Markup(' lang="{}"').format(shown)
 
 
 def _shown_texts(pairs: tuple) -> list[tuple[models.Model, str]]:
@@ -98,12 +94,11 @@ def _shown_texts(pairs: tuple) -> list[tuple[models.Model, str]]:
     return texts
 
 
-@register.simple_tag
 def all_fall_back(*pairs) -> bool:
     """Tell whether every text a block shows is in the fallback language, so one marker stands for the whole
     block (the marking rule, in this module's docstring).
 
-    Usage: ``{% all_fall_back question "text,explanation" choices "text" as in_english %}``.
+    Usage: ``{% set in_english = all_fall_back(question, "text,explanation", choices, "text") %}``.
 
     Args:
         pairs: an object, then the comma-separated translated fields of it that the block shows, as many times
@@ -121,23 +116,40 @@ def all_fall_back(*pairs) -> bool:
     return bool(texts) and all(falls_back(instance, field) for instance, field in texts)
 
 
-@register.simple_tag
-def fallback_badge(instance: models.Model | None, field: str, block_marked: bool = False) -> str:
-    """The short "EN" badge for ``instance.<field>`` when it is shown in English, else "".
+def untranslated_marker(short: bool = False) -> Markup:
+    """The marker of text shown in English, where the marking rule (this module's docstring) puts it.
 
-    Usage: ``<p lang="en">{% fallback_badge question "explanation" in_english %} {{ question.explanation }}</p>``.
+    Args:
+        short: False for the long label, once for a block that is all English and that the page is about; True
+            for the badge, "EN" to the eye and "in English" to a screen reader, for a block in a list or one text
+            among translated ones (the page says once what it means: the quiz page's count, the footer).
+    """
+    if short:
+        return Markup(
+            '<span class="untranslated-marker is-short" lang="{}"><span class="language-code" aria-hidden="true">en'
+            '</span><span class="visually-hidden">{}</span></span>'
+        ).format(get_language(), gettext("In English"))
+    return Markup('<span class="untranslated-marker" lang="{}">{}</span>').format(
+        get_language(), gettext("Not yet translated: shown in English")
+    )
+
+
+def fallback_badge(instance: models.Model | None, field: str, block_marked: bool = False) -> Markup:
+    """The short "EN" badge (``untranslated_marker(short=True)``) for ``instance.<field>`` when it is shown in
+    English, else "".
+
+    Usage: ``<p lang="en">{{ fallback_badge(question, "explanation", in_english) }} {{ question.explanation }}</p>``.
 
     Args:
         instance, field: as for ``falls_back``; None renders nothing.
         block_marked: True when the enclosing block already carries one marker for all its text
             (``all_fall_back``): the text then needs no badge of its own.
     """
-    if instance is None or block_marked or not falls_back(instance, field):
-        return ""
-    return render_to_string("includes/untranslated_marker.html", {"short": True, "LANGUAGE_CODE": get_language()})
+    if not instance or block_marked or not falls_back(instance, field):  # None, or a template's undefined
+        return Markup("")
+    return untranslated_marker(short=True)
 
 
-@register.simple_tag
 def translated_into() -> str:
     """The active language's name as the sentence "… not yet translated into <name>" ends it, in that language:
     "français", "Türkçeye" (``TRANSLATED_INTO``).

@@ -1,5 +1,5 @@
 """The admin's filter headings and the django-axes lists' labels read alike in every language: the filter's name
-starts with a capital, as the admin's field labels do (templates/admin/filter.html), and django-axes's filters
+starts with a capital, as the admin's field labels do (templates/django/admin/filter.html), and django-axes's filters
 and columns are in the language (quizsite/library_strings.py, accounts/admin.py)."""
 
 import re

@@ -1,0 +1,84 @@
+"""The Jinja2 environment of the site's pages (``settings.TEMPLATES``, first engine): every template under
+``templates/`` but Django's admin, whose templates stay on Django's engine (``templates/django/``).
+
+Jinja2 renders the same HTML as Django's template language did, at a fraction of its cost (issue 20). What the
+templates had from Django's tags is here: ``url()``, ``static()``, ``querystring()``, the translation helpers of
+``quizsite.templatetags.translation_status``, ``local_time``, and gettext through ``jinja2.ext.i18n`` (newstyle:
+``{% trans name=… %}…{{ name }}…{% endtrans %}`` has the msgid ``…%(name)s…``, as ``{% blocktranslate %}`` had;
+``quizsite/management/commands/makemessages.py`` extracts them). Django's backend adds ``request``, ``csrf_input``
+and the context processors' variables (``user``, ``messages``, ``LANGUAGE_CODE``, ``language_choices``).
+
+Differences from Django's engine a template writer needs: methods are called with ``()`` (``user.get_username()``),
+``loop.index`` replaces ``forloop.counter``, and a missing variable or attribute is empty, as in Django
+(``ChainableUndefined``), never the ``{{ name }}`` that Django's backend shows in debug.
+"""
+
+from types import SimpleNamespace
+
+from django.contrib.staticfiles.storage import staticfiles_storage
+from django.template import defaultfilters, defaulttags
+from django.urls import reverse
+from django.utils import html
+from django.utils.safestring import SafeData
+from django.utils.translation import get_language, gettext, ngettext, npgettext, pgettext
+from jinja2 import ChainableUndefined, Environment, pass_context, pass_eval_context, select_autoescape
+from markupsafe import Markup
+
+from quizsite.templatetags import translation_status
+from quizsite.templatetags.times import local_time
+from quizzes.templatetags.quiz_standings import learner_quiz_standings
+
+
+def url(name: str, *args, **kwargs) -> str:
+    """``{% url name arg … %}``: ``reverse(name, args=args, kwargs=kwargs)``; raises ``NoReverseMatch`` as it."""
+    return reverse(name, args=args or None, kwargs=kwargs or None)
+
+
+@pass_context
+def querystring(context, **kwargs) -> str:
+    """``{% querystring key=value %}``: the request's query string with ``kwargs`` set ("?quizzes=2")."""
+    return defaulttags.querystring(SimpleNamespace(request=context["request"]), **kwargs)
+
+
+@pass_context
+def quiz_standings(context, quizzes) -> list:
+    """``quiz_standings(quizzes)``: each quiz paired with where the request's visitor stands in it
+    (``quizzes.templatetags.quiz_standings.learner_quiz_standings``)."""
+    return learner_quiz_standings(context["request"], quizzes)
+
+
+@pass_eval_context
+def linebreaks(eval_ctx, value) -> Markup:
+    """Django's ``linebreaks`` filter: paragraphs and ``<br>`` for plain text, escaped unless already safe."""
+    escape = eval_ctx.autoescape and not isinstance(value, SafeData | Markup)
+    return Markup(html.linebreaks(value, autoescape=escape))
+
+
+def environment(**options) -> Environment:
+    """The site's environment, from the options Django's ``Jinja2`` backend passes (its loader on ``DIRS``).
+
+    HTML is escaped, e-mail text (``*.txt``) is not; a template keeps its last newline, as with Django's engine.
+    """
+    options.update(
+        autoescape=select_autoescape(disabled_extensions=("txt",), default_for_string=True, default=True),
+        undefined=ChainableUndefined,
+        keep_trailing_newline=True,
+        extensions=[*options.get("extensions", ()), "jinja2.ext.i18n"],
+    )
+    env = Environment(**options)
+    env.install_gettext_callables(gettext, ngettext, newstyle=True, pgettext=pgettext, npgettext=npgettext)
+    env.globals.update(
+        url=url,
+        static=staticfiles_storage.url,
+        querystring=querystring,
+        get_language=get_language,
+        quiz_standings=quiz_standings,
+        content_lang=translation_status.content_lang,
+        lang_attr=translation_status.lang_attr,
+        all_fall_back=translation_status.all_fall_back,
+        fallback_badge=translation_status.fallback_badge,
+        untranslated_marker=translation_status.untranslated_marker,
+        translated_into=translation_status.translated_into,
+    )
+    env.filters.update(local_time=local_time, date=defaultfilters.date, linebreaks=linebreaks)
+    return env
