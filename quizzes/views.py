@@ -129,8 +129,11 @@ def question_view(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         return redirect(quiz.url) if progress.can_finish else redirect(quiz.results_url)
     if question is None or progress.next_question.pk != question.pk:
         return redirect(progress.next_question_url)
-    form = AnswerForm(request.POST if request.method == "POST" else None, question=question)
-    if request.method == "POST" and form.is_valid():
+    if request.method != "POST":
+        # The radio buttons are written from the snapshot's choices; a form is built only to check an answer.
+        return _render_question(request, progress, question)
+    form = AnswerForm(request.POST, question=question)
+    if form.is_valid():
         if not request.user.is_authenticated:
             guest_for_writing(request)  # keeps the guest's session alive from this answer on
         try:

@@ -6,7 +6,9 @@ import pytest
 from django.http import QueryDict
 from django.test.html import parse_html
 
+from quizzes.catalogue import current_version
 from quizzes.forms import AnswerForm
+from quizzes.snapshots import quiz_content
 from tests.factories import make_quiz
 from tests.pages import attribute, elements, url
 
@@ -32,7 +34,7 @@ def test_the_radio_buttons_are_those_django_would_write(learner_client, sent):
         body = sent.format(first=first.pk, third=third.pk)
         data = QueryDict(body)
         response = learner_client.post(address, body, content_type="application/x-www-form-urlencoded")
-    form = AnswerForm(data, question=question)
+    form = AnswerForm(data, question=quiz_content(quiz.pk, current_version()).questions[0])
     django_radios = [parse_html(str(radio.tag())) for radio in form["choice"]]
 
     assert response.status_code == (200 if sent is None else 400)
