@@ -5,8 +5,9 @@ Jinja2 renders the same HTML as Django's template language did, at a fraction of
 templates had from Django's tags is here: ``url()``, ``static()``, ``querystring()``, the translation helpers of
 ``quizsite.templatetags.translation_status``, ``local_time``, and gettext through ``jinja2.ext.i18n`` (newstyle:
 ``{% trans name=… %}…{{ name }}…{% endtrans %}`` has the msgid ``…%(name)s…``, as ``{% blocktranslate %}`` had;
-``quizsite/management/commands/makemessages.py`` extracts them). Django's backend adds ``request``, ``csrf_input``
-and the context processors' variables (``user``, ``messages``, ``LANGUAGE_CODE``, ``language_choices``).
+``quizsite/management/commands/makemessages.py`` extracts them). Forms write ``{{ csrf_field() }}``. Django's
+backend adds ``request``, ``csrf_input`` and the context processors' variables (``user``, ``messages``,
+``LANGUAGE_CODE``, ``language_choices``).
 
 Differences from Django's engine a template writer needs: methods are called with ``()`` (``user.get_username()``),
 ``loop.index`` replaces ``forloop.counter``, and a missing variable or attribute is empty, as in Django
@@ -47,6 +48,20 @@ def quiz_standings(context, quizzes) -> list:
     return learner_quiz_standings(context["request"], quizzes)
 
 
+@pass_context
+def csrf_field(context) -> Markup:
+    """``{{ csrf_field() }}``: the CSRF token's hidden input, the same for every form of the page.
+
+    Django's ``csrf_input`` masks the token anew each time it is written (a page of five forms: five masks); one
+    masked token per response is what Django's protection asks for (it changes with every response).
+    """
+    request = context["request"]
+    field = getattr(request, "csrf_field", None)
+    if field is None:
+        field = request.csrf_field = Markup(str(context["csrf_input"]))
+    return field
+
+
 @pass_eval_context
 def linebreaks(eval_ctx, value) -> Markup:
     """Django's ``linebreaks`` filter: paragraphs and ``<br>`` for plain text, escaped unless already safe."""
@@ -73,6 +88,7 @@ def environment(**options) -> Environment:
         querystring=querystring,
         get_language=get_language,
         quiz_standings=quiz_standings,
+        csrf_field=csrf_field,
         content_lang=translation_status.content_lang,
         lang_attr=translation_status.lang_attr,
         all_fall_back=translation_status.all_fall_back,
