@@ -120,7 +120,7 @@ MEASURES = {
         "at most {bound:.0%} slower by ratio with the full data set than the small",
         _slowdown,
         operator.le,
-        "{:+.0%}",
+        "{:+.1%}",
     ),
 }
 

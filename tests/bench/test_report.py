@@ -44,7 +44,7 @@ def test_each_target_is_judged_on_its_rows_and_shows_the_worst():
         (
             False,
             "every page: at most 15% slower by ratio with the full data set than the small",
-            "home +25% at worst; 1 of 6 missed",
+            "home +25.0% at worst; 1 of 6 missed",
         ),
     ]
 
@@ -88,7 +88,7 @@ def test_all_targets_met_is_said_at_the_end(capsys):
         "at worst; 0 of 6 missed\n"
         "met    every row: at most 0 errors, in both data sets                                 ceiling (bare page) "
         "0 at worst; 0 of 7 missed\n"
-        "met    every page: at most 15% slower by ratio with the full data set than the small  home +14% at worst; "
+        "met    every page: at most 15% slower by ratio with the full data set than the small  home +14.0% at worst; "
         "0 of 6 missed\n"
         "9 of 9 targets met.\n"
     )
