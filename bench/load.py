@@ -2,9 +2,11 @@
 database the site then serves.
 
 One reading learner (``learner00001``, about ten finished attempts) asks for the GET pages, each in the three
-languages in turn. Answering learners each get a session of their own and two unfinished attempts; their answer
-POSTs go out question by question, each request a different learner's next question, so that every POST records
-an answer (``quizzes.services.answer_submit``), as a class taking quizzes at once would.
+languages in turn: the guide page is that of a guide of the quiz they are half-way through, whose other quizzes
+include one they finished, so that its cards show each kind of standing. Answering learners each get a session
+of their own and two unfinished attempts; their answer POSTs go out question by question, each request a
+different learner's next question, so that every POST records an answer (``quizzes.services.answer_submit``), as
+a class taking quizzes at once would.
 """
 
 from dataclasses import dataclass, field
@@ -12,12 +14,14 @@ from importlib import import_module
 
 from django.conf import settings
 from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY, get_user_model
+from django.db.models import Count, Q
 from django.middleware.csrf import CSRF_ALLOWED_CHARS, CSRF_SECRET_LENGTH
 from django.urls import reverse
 from django.utils import translation
 from django.utils.crypto import get_random_string
 
 from bench.data import LANGUAGES
+from guides.models import Guide
 from quizzes.models import Attempt, Question, Quiz
 from quizzes.services import answer_submit, attempt_start
 
@@ -85,23 +89,52 @@ def _page_requests(name: str, cookie: str, **kwargs) -> list[Request]:
     return requests
 
 
-def _reader_pages(user, published: list[Quiz]) -> dict[str, list[Request]]:
-    """The GET pages of ``user``: home, the results of their latest finished attempt, and the quiz page and
-    next question of an attempt this starts and half answers at a quiz they had not tried."""
-    finished = Attempt.objects.filter(learner=user).finished().select_related("quiz").order_by("-finished_at").first()
-    tried = set(Attempt.objects.filter(learner=user).values_list("quiz_id", flat=True))
-    quiz = next(quiz for quiz in published if quiz.pk not in tried)
+def _answer(user, quiz: Quiz, count: int | None = None) -> None:
+    """Start an attempt of ``user`` at ``quiz`` in English and answer its first ``count`` questions (all when
+    None, which finishes it) with each question's first choice, through the services a learner's POSTs use."""
     attempt = attempt_start(learner=user, quiz=quiz, language="en")
     questions = list(quiz.questions.prefetch_related("choices").order_by("position"))
-    half = len(questions) // 2
-    for question in questions[:half]:
+    for question in questions[:count]:
         answer_submit(attempt=attempt, question=question, choice=question.choices.all()[0], language="en")
+
+
+def _quiz_and_guide(user, published: list[Quiz]) -> tuple[Quiz, Guide]:
+    """The first of ``published`` that ``user`` has not tried and that a published guide links with other published
+    quizzes, and that guide (the first such in the guides' order)."""
+    tried = set(Attempt.objects.filter(learner=user).values_list("quiz_id", flat=True))
+    crowded = (
+        Guide.objects.published()
+        .annotate(quiz_count=Count("quizzes", filter=Q(quizzes__published=True)))
+        .filter(quiz_count__gt=1)
+        .order_by("ordering", "slug")
+    )
+    for quiz in published:
+        guide = None if quiz.pk in tried else crowded.filter(quizzes=quiz).first()
+        if guide is not None:
+            return quiz, guide
+    raise ValueError("No untried quiz of the reading learner shares a published guide with another quiz.")
+
+
+def _reader_pages(user, published: list[Quiz]) -> dict[str, list[Request]]:
+    """The GET pages of ``user``: home, the results of their latest finished attempt, the quiz page and next
+    question of an attempt this starts and half answers at a quiz they had not tried, and the page of a guide of
+    that quiz (``_quiz_and_guide``), among whose other quizzes this makes sure ``user`` has finished one (the
+    first, unless they had), so that its cards show a finished attempt, an unfinished one and quizzes not
+    started."""
+    finished = Attempt.objects.filter(learner=user).finished().select_related("quiz").order_by("-finished_at").first()
+    quiz, guide = _quiz_and_guide(user, published)
+    half = quiz.questions.count() // 2
+    _answer(user, quiz, half)
+    others = list(guide.quizzes.published().exclude(pk=quiz.pk).order_by("pk"))
+    if not Attempt.objects.filter(learner=user, quiz__in=others).finished().exists():
+        _answer(user, others[0])
     cookie, _token = _cookie(user)
     return {
         "question": _page_requests("quizzes:question", cookie, slug=quiz.slug, number=half + 1),
         "quiz": _page_requests("quizzes:detail", cookie, slug=quiz.slug),
         "results": _page_requests("quizzes:results", cookie, slug=finished.quiz.slug),
         "home": _page_requests("home", cookie),
+        "guide": _page_requests("guides:detail", cookie, slug=guide.slug),
     }
 
 

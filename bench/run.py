@@ -22,7 +22,7 @@ from bench import report
 from bench.data import FULL, SMALL, Counts, Shape
 
 DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/quizsite_bench"
-PAGES = ("question", "quiz", "results", "home")
+PAGES = ("question", "quiz", "results", "home", "guide")
 
 
 @dataclass(frozen=True)
@@ -185,4 +185,5 @@ def main() -> None:
             if os.environ.get("BENCH_KEEP_DATABASE") != "1":
                 _recreate(database_url, create=False)
         report.print_comparison(rounds[0], rounds[1])
+        report.print_targets(rounds[0], rounds[1])
     print(f"\nTotal: {time.monotonic() - began:.0f} s.")

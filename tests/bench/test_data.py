@@ -1,14 +1,18 @@
 """The benchmark's data set and load (``make bench``) keep their promised shape, so the benchmark cannot rot
 unnoticed. Counts and rows only; how fast the site serves them is the benchmark's to print, not a test's."""
 
+from http.cookies import SimpleCookie
+
 import pytest
 from django.contrib.auth import get_user_model
 from django.db import connection
 from django.db.models import Count, F, Q
+from django.test import Client
 
 from bench import data, load, queries
 from guides.models import Guide
 from quizzes.models import Answer, Attempt, Choice, Question, Quiz
+from tests.pages import find, has_class, texts_of
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db]
 
@@ -89,3 +93,22 @@ def test_prepared_requests_reach_their_pages_and_an_answer_is_saved(small_set):
     assert len(prepared.answers["run"]) == sum(
         Question.objects.filter(quiz__attempts__pk=attempt).count() for attempt in prepared.run_attempts
     )
+
+
+def test_the_reading_learners_guide_page_shows_one_quiz_finished_one_begun_and_twelve_not_started(small_set):
+    prepared = load.prepare()
+    paths = [request.path for request in prepared.pages["guide"]]
+    assert paths == ["/en/guides/guide-0003/", "/fr/guides/guide-0003/", "/tr/guides/guide-0003/"]
+    # The quiz of the question page is the guide's first: quiz 2 (quiz 1 is one the reader finished before).
+    assert prepared.pages["quiz"][0].path == "/en/quizzes/quiz-00002/"
+    client = Client(SERVER_NAME="127.0.0.1", HTTP_X_FORWARDED_PROTO="https")
+    client.cookies = SimpleCookie(prepared.pages["guide"][0].cookie)
+    page = client.get(paths[0], secure=True).content
+
+    assert len(find(page, has_class("card"))) == 14
+    standings = texts_of(page, "quiz-standing")
+    assert (standings.count("Not started"), len(standings)) == (12, 14)
+    assert sorted(standing for standing in standings if standing != "Not started") == [
+        "Last score: 2/9",
+        "Question 6 of 10",
+    ]

@@ -17,6 +17,7 @@ import pytest
 import redis
 from psycopg import sql
 
+from tests.deploy.redis_server import RedisServer
 from tests.deploy.support import Server, free_port, manage, production_env
 
 POSTGRES_URL = os.environ.get("QUIZSITE_TEST_POSTGRES_URL", "postgres://postgres@127.0.0.1:5432/postgres")
@@ -51,6 +52,16 @@ def redis_url() -> str:
     yield REDIS_URL
     client.flushdb()
     client.close()
+
+
+@pytest.fixture(scope="module")
+def redis_server() -> RedisServer:
+    """A ``redis-server`` of the module's own on a free loopback port (``tests/deploy/redis_server.py``), stopped at
+    the end of the module; skips (or fails, with ``QUIZSITE_REQUIRE_REDIS=1``) without ``redis-server``."""
+    server = RedisServer(free_port())
+    server.start()
+    yield server
+    server.stop()
 
 
 @pytest.fixture

@@ -1,0 +1,94 @@
+"""``make bench``'s "Targets" section (``bench.report.judge``, ``print_targets``): each of issue 20's targets met or
+missed by the numbers of the two tables, and printed with the value measured. Made-up tables, no server."""
+
+from types import SimpleNamespace
+
+from bench.report import TARGETS, Line, Target, judge, print_targets
+from bench.wrk import Result
+
+# Full data set: question page, quiz page and home meet their ratios, results and guide page miss theirs, and
+# the answer POST's p99 misses 60 ms; one error on the quiz page.
+FULL = {
+    # name: (requests in 10 s, p99 ms, errors, ratio)
+    "ceiling": (10_000, 20.0, 0, 1.0),
+    "question": (6_500, 40.0, 0, 0.65),
+    "quiz": (6_000, 45.0, 1, 0.60),
+    "results": (4_400, 50.0, 0, 0.44),
+    "home": (5_000, 55.0, 0, 0.50),
+    "guide": (4_000, 59.9, 0, 0.40),
+    "answer": (3_500, 75.5, 0, 0.35),
+}
+# Small data set: the home page 25 % faster by ratio (more than 15 %), the guide page 12.5 %.
+SMALL = {**FULL, "home": (6_250, 50.0, 0, 0.625), "guide": (4_500, 50.0, 0, 0.45), "quiz": (6_000, 45.0, 0, 0.60)}
+
+
+def lines(table: dict[str, tuple]) -> list[Line]:
+    return [
+        Line(name, Result(requests=count, seconds=10.0, p50_ms=p99 / 2, p99_ms=p99, errors=errors), ratio, 1)
+        for name, (count, p99, errors, ratio) in table.items()
+    ]
+
+
+def test_each_target_is_judged_on_its_rows_and_shows_the_worst():
+    verdicts = judge(lines(FULL), lines(SMALL))
+
+    assert [(verdict.met, verdict.label, verdict.shown) for verdict in verdicts] == [
+        (True, "question page: ratio at least 0.60", "0.650"),
+        (True, "quiz page: ratio at least 0.60", "0.600"),
+        (False, "results: ratio at least 0.45", "0.440"),
+        (True, "home: ratio at least 0.45", "0.500"),
+        (False, "guide page: ratio at least 0.45", "0.400"),
+        (True, "answer POST: ratio at least 0.35", "0.350"),
+        (False, "every page: p99 under 60 ms", "answer POST 75.5 ms at worst; 1 of 6 missed"),
+        (False, "every row: at most 0 errors, in both data sets", "quiz page 1 at worst; 1 of 7 missed"),
+        (
+            False,
+            "every page: at most 15% slower by ratio with the full data set than the small",
+            "home +25.0% at worst; 1 of 6 missed",
+        ),
+    ]
+
+
+def test_the_targets_are_issue_20s():
+    ratios = {target.rows[0]: target.bound for target in TARGETS if target.measure == "ratio"}
+    assert ratios == {"question": 0.6, "quiz": 0.6, "results": 0.45, "home": 0.45, "guide": 0.45, "answer": 0.35}
+    others = {target.measure: (target.rows, target.bound) for target in TARGETS if target.measure != "ratio"}
+    pages = ("question", "quiz", "results", "home", "guide", "answer")
+    assert others == {"p99": (pages, 60), "errors": (("ceiling", *pages), 0), "slowdown": (pages, 0.15)}
+
+
+def test_a_row_that_was_not_measured_misses_its_target():
+    unmeasured = {**FULL, "guide": (0, 0.0, 0, 0.0)}
+    targets = (Target(("guide",), "ratio", 0.45), Target(("home", "guide"), "slowdown", 0.15, "two pages"))
+
+    verdicts = judge(lines(unmeasured), [line for line in lines(SMALL) if line.name != "home"], targets)
+
+    assert [(verdict.met, verdict.shown) for verdict in verdicts] == [
+        (False, "0.000"),
+        (False, "home not measured at worst; 2 of 2 missed"),
+    ]
+
+
+def test_all_targets_met_is_said_at_the_end(capsys):
+    full = {**FULL, "results": (4_500, 50.0, 0, 0.45), "guide": (4_600, 50.0, 0, 0.46), "quiz": (6_000, 45.0, 0, 0.6)}
+    full["answer"] = (3_500, 59.9, 0, 0.35)
+    small = {**full, "home": (5_700, 50.0, 0, 0.57)}  # 14 % faster by ratio
+
+    print_targets(SimpleNamespace(lines=lines(full)), SimpleNamespace(lines=lines(small)))
+
+    assert capsys.readouterr().out == (
+        "\nTargets of issue 20 (the full data set's table unless said)\n"
+        "met    question page: ratio at least 0.60                                             0.650\n"
+        "met    quiz page: ratio at least 0.60                                                 0.600\n"
+        "met    results: ratio at least 0.45                                                   0.450\n"
+        "met    home: ratio at least 0.45                                                      0.500\n"
+        "met    guide page: ratio at least 0.45                                                0.460\n"
+        "met    answer POST: ratio at least 0.35                                               0.350\n"
+        "met    every page: p99 under 60 ms                                                    answer POST 59.9 ms "
+        "at worst; 0 of 6 missed\n"
+        "met    every row: at most 0 errors, in both data sets                                 ceiling (bare page) "
+        "0 at worst; 0 of 7 missed\n"
+        "met    every page: at most 15% slower by ratio with the full data set than the small  home +14.0% at worst; "
+        "0 of 6 missed\n"
+        "9 of 9 targets met.\n"
+    )
