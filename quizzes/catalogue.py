@@ -17,9 +17,13 @@ from django.db.models import Count, F, Value
 from django.db.models.functions import Coalesce, NullIf
 from django.urls import reverse
 from django.utils import translation
+from django.utils.html import format_html
+from django.utils.translation import ngettext
+from markupsafe import Markup
 from modeltranslation.utils import build_localized_fieldname
 
 from guides.models import Guide
+from quizsite.templatetags.translation_status import content_lang_of, fallback_badge_of
 from quizzes.models import ContentVersion, Difficulty, Quiz
 from quizzes.snapshots import FALLBACK_LANGUAGE, LANGUAGE_CODES, shown_texts
 
@@ -28,7 +32,10 @@ _VERSION = f"SELECT token FROM {ContentVersion._meta.db_table} WHERE id = 1"
 
 @dataclass(frozen=True, slots=True)
 class QuizCard:
-    """A published quiz as a card shows it in one language: ``in_english`` names its texts shown in English."""
+    """A published quiz as a card shows it in one language, with what its card writes worked out once: ``in_english``
+    names its texts shown in English, ``title_lang`` is the language its title is shown in, ``badge`` the "EN"
+    badge when that is English (``quizsite.templatetags.translation_status.fallback_badge``), ``meta`` the line
+    under the title ("Medium level · 10 questions")."""
 
     pk: int
     slug: str
@@ -37,6 +44,9 @@ class QuizCard:
     question_count: int
     url: str
     in_english: frozenset[str]
+    title_lang: str
+    badge: Markup
+    meta: str
 
     def get_absolute_url(self) -> str:
         return self.url
@@ -47,7 +57,10 @@ class QuizCard:
 
 @dataclass(frozen=True, slots=True)
 class GuideCard:
-    """A published guide as a card shows it in one language."""
+    """A published guide as a card shows it in one language; ``lang`` is its title's language (the card's),
+    ``title_badge`` and ``summary_badge`` the "EN" badges its texts need, ``summary_lang_attr`` the summary's
+    `` lang="…"`` attribute where it differs from the card's (the marking rule of
+    ``quizsite.templatetags.translation_status``)."""
 
     pk: int
     slug: str
@@ -55,6 +68,10 @@ class GuideCard:
     summary: str
     url: str
     in_english: frozenset[str]
+    lang: str
+    title_badge: Markup
+    summary_badge: Markup
+    summary_lang_attr: Markup
 
     def get_absolute_url(self) -> str:
         return self.url
@@ -149,16 +166,43 @@ def _guide_rows() -> list[dict]:
 
 
 def _quiz_card(row: dict, language: str) -> QuizCard:
+    """The card of quiz ``row`` in ``language``, the active language."""
     shown, english = shown_texts(row, ("title",), language)
     url = reverse("quizzes:detail", kwargs={"slug": row["slug"]})
     label = str(Difficulty(row["difficulty"]).label)
-    return QuizCard(row["pk"], row["slug"], shown["title"], label, row["question_count"], url, english)
+    count = row["question_count"]
+    questions = ngettext("%(counter)s question", "%(counter)s questions", count) % {"counter": count}
+    card = dict(pk=row["pk"], slug=row["slug"], title=shown["title"], difficulty_label=label, question_count=count)
+    return QuizCard(
+        **card,
+        url=url,
+        in_english=english,
+        title_lang=content_lang_of(english, "title"),
+        badge=fallback_badge_of(english, "title"),
+        meta=f"{label} · {questions}",
+    )
 
 
 def _guide_card(row: dict, language: str) -> GuideCard:
+    """The card of guide ``row`` in ``language``, the active language."""
     shown, english = shown_texts(row, ("title", "summary"), language)
     url = reverse("guides:detail", kwargs={"slug": row["slug"]})
-    return GuideCard(row["pk"], row["slug"], shown["title"], shown["summary"], url, english)
+    lang = content_lang_of(english, "title")
+    # One badge on the title stands for the card when its summary is English too.
+    whole = bool(shown["summary"]) and english == {"title", "summary"}
+    summary_lang = content_lang_of(english, "summary")
+    return GuideCard(
+        row["pk"],
+        row["slug"],
+        shown["title"],
+        shown["summary"],
+        url,
+        english,
+        lang,
+        fallback_badge_of(english, "title"),
+        Markup("") if whole else fallback_badge_of(english, "summary"),
+        Markup("") if summary_lang == lang else format_html(' lang="{}"', summary_lang),
+    )
 
 
 _held: Catalogue | None = None

@@ -114,25 +114,33 @@ def quiz_state(*, slug: str, learner_id: int | None = None, guest: uuid.UUID | N
 
 
 @dataclass(frozen=True, slots=True)
-class FinishedAttempt:
-    """A finished attempt as the results list it: its ``pk``, ``finished_at`` and counts (``correct_count``,
-    ``answer_count``); ``score``, ``question_count`` and ``score_percent`` follow ``quizzes.scoring``."""
+class AttemptSummary:
+    """An attempt as lists show it (results, cards, "My progress"): its ``pk``, ``quiz_id``, ``finished_at`` (None
+    while unfinished) and counts (``correct_count``, ``answer_count``); ``score``, ``question_count`` and
+    ``score_percent`` of a finished attempt follow ``quizzes.scoring``."""
 
     pk: int
-    finished_at: datetime
+    quiz_id: int
+    finished_at: datetime | None
     correct_count: int
     answer_count: int
 
     @property
     def is_finished(self) -> bool:
-        return True
+        return self.finished_at is not None
 
     @property
     def score(self) -> int:
         return self.correct_count
 
     @property
+    def answered_count(self) -> int:
+        return self.answer_count
+
+    @property
     def question_count(self) -> int:
+        """A finished attempt's total (``quizzes.scoring.total``); an unfinished one's is the quiz's number of
+        questions, which lists read with the quiz (``quizzes.standings.Standing.question_count``)."""
         return scoring.total(finished=True, answered=self.answer_count, question_count=0)
 
     @property
@@ -148,7 +156,7 @@ class ResultsState:
     quiz_pk: int
     published: bool
     version: str | None
-    finished: tuple[FinishedAttempt, ...]
+    finished: tuple[AttemptSummary, ...]
     has_unfinished: bool
 
 
@@ -195,6 +203,39 @@ def results_state(*, slug: str, learner_id: int | None = None, guest: uuid.UUID 
     if not rows:
         return None
     quiz_pk, published, version = rows[0][:3]
-    finished = tuple(FinishedAttempt(row[3], _moment(row[4]), row[5], row[6]) for row in rows if row[4] is not None)
+    finished = tuple(
+        AttemptSummary(row[3], quiz_pk, _moment(row[4]), row[5], row[6]) for row in rows if row[4] is not None
+    )
     has_unfinished = any(row[3] is not None and row[4] is None for row in rows)
     return ResultsState(quiz_pk, bool(published), version, finished, has_unfinished)
+
+
+_COUNTS = (
+    f"(SELECT COUNT(*) FROM {_ANSWER} answer WHERE answer.attempt_id = attempt.id AND answer.is_correct), "
+    f"(SELECT COUNT(*) FROM {_ANSWER} answer WHERE answer.attempt_id = attempt.id)"
+)
+_SUMMARIES = (
+    f"SELECT attempt.id, attempt.quiz_id, attempt.finished_at, {_COUNTS} FROM {_ATTEMPT} attempt "
+    "WHERE attempt.{owner} = %s AND attempt.closed_at IS NULL AND attempt.quiz_id IN ({quizzes}) "
+    "ORDER BY attempt.finished_at DESC, attempt.id DESC"
+)
+
+
+def attempt_summaries(
+    *, quiz_ids: list[int], learner_id: int | None = None, guest: uuid.UUID | None = None
+) -> list[AttemptSummary]:
+    """The owner's attempts at the quizzes ``quiz_ids`` with their counts, unfinished and finished, without closed
+    ones, newest finished first (an unfinished one's place among them is the database's): one query, none without
+    an owner or quizzes.
+
+    Args:
+        quiz_ids: primary keys of quizzes (ints).
+        learner_id, guest: as for ``quiz_state``.
+    """
+    owner, value = _owner(learner_id, guest)
+    if owner is None or not quiz_ids:
+        return []
+    sql = _SUMMARIES.format(owner=f"{owner}_id", quizzes=", ".join(["%s"] * len(quiz_ids)))
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [value, *quiz_ids])
+        return [AttemptSummary(row[0], row[1], _moment(row[2]), row[3], row[4]) for row in cursor.fetchall()]

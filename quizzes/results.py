@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.models import AnonymousUser
 
-from quizzes.learner_state import FinishedAttempt, results_state
+from quizzes.learner_state import AttemptSummary, results_state
 from quizzes.models import Answer
 from quizzes.progress import owner_ids
 from quizzes.snapshots import ChoiceContent, QuestionContent, QuizContent, quiz_content
@@ -33,9 +33,9 @@ class Results:
     have an attempt under way (``has_unfinished``)."""
 
     quiz: QuizContent
-    attempt: FinishedAttempt | None
+    attempt: AttemptSummary | None
     answers: tuple[ResultAnswer, ...]
-    others: tuple[FinishedAttempt, ...]
+    others: tuple[AttemptSummary, ...]
     has_unfinished: bool
 
 

@@ -14,8 +14,9 @@ from django.contrib.auth.models import AnonymousUser
 from django.db.models import Count
 
 from quizzes import scoring
-from quizzes.models import Attempt, Question
-from quizzes.progress import learner_attempts
+from quizzes.learner_state import AttemptSummary, attempt_summaries
+from quizzes.models import Question
+from quizzes.progress import owner_ids
 
 
 @dataclass(frozen=True)
@@ -26,15 +27,15 @@ class Standing:
         quiz_id: the quiz's primary key (int).
         question_count: the quiz's current number of questions (int): M in "Question N of M" while unfinished;
             0 when the learner has no attempt at the quiz (then it is not read).
-        unfinished: the unfinished attempt, annotated ``with_score()``, or None.
-        finished: the finished attempts, newest first, each annotated ``with_score()`` (its score and total are
-            ``score`` and ``answered_count``).
+        unfinished: the unfinished attempt (``quizzes.learner_state.AttemptSummary``), or None.
+        finished: the finished attempts, newest first (each an ``AttemptSummary``: its score and total are
+            ``score`` and ``question_count``).
     """
 
     quiz_id: int
     question_count: int
-    unfinished: Attempt | None = None
-    finished: tuple[Attempt, ...] = field(default=())
+    unfinished: AttemptSummary | None = None
+    finished: tuple[AttemptSummary, ...] = field(default=())
 
     @property
     def status(self) -> str:
@@ -56,12 +57,12 @@ class Standing:
         )
 
     @property
-    def last(self) -> Attempt | None:
+    def last(self) -> AttemptSummary | None:
         """The latest finished attempt, or None."""
         return self.finished[0] if self.finished else None
 
     @property
-    def best(self) -> Attempt | None:
+    def best(self) -> AttemptSummary | None:
         """The finished attempt with the best share of correct answers (the earliest of equals), or None."""
         if not self.finished:
             return None
@@ -87,16 +88,16 @@ def learner_standings(
 
     Returns:
         ``{quiz_id: Standing}`` with an entry for every id of ``quiz_ids``. Two queries (the attempts with their
-        scores, the question counts of the quizzes they have attempts at), fewer when there is nothing to read
-        (none for a visitor who is neither logged in nor a guest), whatever the number of quizzes and attempts.
+        scores, ``quizzes.learner_state.attempt_summaries``; the question counts of the quizzes they have attempts
+        at, unless given), fewer when there is nothing to read (none for a visitor who is neither logged in nor a
+        guest), whatever the number of quizzes and attempts.
         Closed attempts are left out, as on every learner page.
     """
     quiz_ids = list(dict.fromkeys(quiz_ids))
-    attempts = learner_attempts(learner=learner, guest=guest)
     if not quiz_ids or not (learner.is_authenticated or guest is not None):
         return {quiz_id: Standing(quiz_id=quiz_id, question_count=0) for quiz_id in quiz_ids}
-    by_quiz: dict[int, list[Attempt]] = {quiz_id: [] for quiz_id in quiz_ids}
-    for attempt in attempts.filter(quiz_id__in=quiz_ids).with_score().order_by("-finished_at", "-pk"):
+    by_quiz: dict[int, list[AttemptSummary]] = {quiz_id: [] for quiz_id in quiz_ids}
+    for attempt in attempt_summaries(quiz_ids=quiz_ids, **owner_ids(learner, guest)):
         by_quiz[attempt.quiz_id].append(attempt)
     counts = question_counts
     if counts is None:

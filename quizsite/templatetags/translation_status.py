@@ -150,6 +150,18 @@ def fallback_badge(instance: models.Model | None, field: str, block_marked: bool
     return untranslated_marker(short=True)
 
 
+def content_lang_of(in_english: frozenset[str], field: str) -> str:
+    """``content_lang`` for content whose fallback was worked out once (a snapshot's ``in_english``, the names of
+    its texts shown in English): the fallback language's code when ``field`` is one of them, else the active
+    language's."""
+    return FALLBACK_LANGUAGE if field in in_english else get_language()
+
+
+def fallback_badge_of(in_english: frozenset[str], field: str) -> Markup:
+    """``fallback_badge`` for content whose fallback was worked out once (see ``content_lang_of``)."""
+    return untranslated_marker(short=True) if field in in_english else Markup("")
+
+
 def translated_into() -> str:
     """The active language's name as the sentence "… not yet translated into <name>" ends it, in that language:
     "français", "Türkçeye" (``TRANSLATED_INTO``).
