@@ -16,9 +16,10 @@ Differences from Django's engine a template writer needs: methods are called wit
 
 from types import SimpleNamespace
 
+from django.conf import settings
 from django.contrib.staticfiles.storage import staticfiles_storage
 from django.template import defaultfilters, defaulttags
-from django.urls import reverse
+from django.urls import get_script_prefix, get_urlconf, reverse
 from django.utils import html
 from django.utils.safestring import SafeData
 from django.utils.translation import get_language, gettext, ngettext, npgettext, pgettext
@@ -29,10 +30,34 @@ from quizsite.templatetags import translation_status
 from quizsite.templatetags.times import local_time
 from quizzes.templatetags.quiz_standings import learner_quiz_standings
 
+_addresses: dict[tuple, str] = {}
+_static_addresses: dict[str, str] = {}
+
 
 def url(name: str, *args, **kwargs) -> str:
-    """``{% url name arg … %}``: ``reverse(name, args=args, kwargs=kwargs)``; raises ``NoReverseMatch`` as it."""
-    return reverse(name, args=args or None, kwargs=kwargs or None)
+    """``{% url name arg … %}``: ``reverse(name, args=args, kwargs=kwargs)``; raises ``NoReverseMatch`` as it.
+
+    An address without arguments (the layout's links: home, log in, My progress…) is the same for every request in
+    one language and URL configuration, so it is reversed once per process and kept.
+    """
+    if args or kwargs:
+        return reverse(name, args=args or None, kwargs=kwargs or None)
+    key = (name, get_language(), get_script_prefix(), get_urlconf() or settings.ROOT_URLCONF)
+    address = _addresses.get(key)
+    if address is None:
+        address = _addresses[key] = reverse(name)
+    return address
+
+
+def static(path: str) -> str:
+    """``{% static path %}``: the file's address (with debug off, its name with a hash of its content, from the
+    manifest that ``collectstatic`` wrote, which does not change while a process runs: kept once read)."""
+    if settings.DEBUG:
+        return staticfiles_storage.url(path)
+    address = _static_addresses.get(path)
+    if address is None:
+        address = _static_addresses[path] = staticfiles_storage.url(path)
+    return address
 
 
 @pass_context
@@ -84,7 +109,7 @@ def environment(**options) -> Environment:
     env.install_gettext_callables(gettext, ngettext, newstyle=True, pgettext=pgettext, npgettext=npgettext)
     env.globals.update(
         url=url,
-        static=staticfiles_storage.url,
+        static=static,
         querystring=querystring,
         get_language=get_language,
         quiz_standings=quiz_standings,

@@ -286,17 +286,21 @@ def test_rate_limit_counters_keep_their_own_cache_alias_that_outlasts_the_longes
     assert setting(env, "CACHES['rate_limits']['TIMEOUT']") == str(86400 + 60)
 
 
-def test_sqlite_writers_wait_for_the_lock_instead_of_failing_and_postgresql_is_left_as_it_is():
+def test_sqlite_writers_wait_for_the_lock_and_postgresql_prepares_its_statements():
     """``make run`` serves parallel requests; SQLite's default (DEFERRED) transactions fail with "database is
-    locked" when two of them write at once."""
-    sqlite = setting(clean_env(DJANGO_DEBUG="1"), "DATABASES['default'].get('OPTIONS', {})")
-    postgres = setting(
-        clean_env(DJANGO_DEBUG="1", DATABASE_URL="postgres://quiz@db:5432/quiz"),
-        "DATABASES['default'].get('OPTIONS', {})",
+    locked" when two of them write at once. PostgreSQL keeps the plans of statements run often (values bound on
+    the server), unless a pooler that cannot keep them asks otherwise."""
+    options = "DATABASES['default'].get('OPTIONS', {})"
+    sqlite = setting(clean_env(DJANGO_DEBUG="1"), options)
+    postgres = setting(clean_env(DJANGO_DEBUG="1", DATABASE_URL="postgres://quiz@db:5432/quiz"), options)
+    pooled = setting(
+        clean_env(DJANGO_DEBUG="1", DATABASE_URL="postgres://quiz@db:5432/quiz", DJANGO_DB_PREPARED_STATEMENTS="0"),
+        options,
     )
 
     assert sqlite == "{'transaction_mode': 'IMMEDIATE', 'timeout': 20}"
-    assert postgres == "{}"
+    assert postgres == "{'server_side_binding': True, 'prepare_threshold': 5}"
+    assert pooled == "{}"
 
 
 def language_cookie(env: dict[str, str]) -> str:
