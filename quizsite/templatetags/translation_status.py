@@ -116,22 +116,32 @@ def all_fall_back(*pairs) -> bool:
     return bool(texts) and all(falls_back(instance, field) for instance, field in texts)
 
 
+_MARKERS: dict[tuple[str, bool], Markup] = {}
+
+
 def untranslated_marker(short: bool = False) -> Markup:
-    """The marker of text shown in English, where the marking rule (this module's docstring) puts it.
+    """The marker of text shown in English, where the marking rule (this module's docstring) puts it; made once per
+    language and kind, as it depends on nothing else.
 
     Args:
         short: False for the long label, once for a block that is all English and that the page is about; True
             for the badge, "EN" to the eye and "in English" to a screen reader, for a block in a list or one text
             among translated ones (the page says once what it means: the quiz page's count, the footer).
     """
-    if short:
-        return Markup(
-            '<span class="untranslated-marker is-short" lang="{}"><span class="language-code" aria-hidden="true">en'
-            '</span><span class="visually-hidden">{}</span></span>'
-        ).format(get_language(), gettext("In English"))
-    return Markup('<span class="untranslated-marker" lang="{}">{}</span>').format(
-        get_language(), gettext("Not yet translated: shown in English")
-    )
+    language = get_language()
+    marker = _MARKERS.get((language, short))
+    if marker is None:
+        if short:
+            marker = Markup(
+                '<span class="untranslated-marker is-short" lang="{}"><span class="language-code" aria-hidden="true">'
+                'en</span><span class="visually-hidden">{}</span></span>'
+            ).format(language, gettext("In English"))
+        else:
+            marker = Markup('<span class="untranslated-marker" lang="{}">{}</span>').format(
+                language, gettext("Not yet translated: shown in English")
+            )
+        _MARKERS[(language, short)] = marker
+    return marker
 
 
 def fallback_badge(instance: models.Model | None, field: str, block_marked: bool = False) -> Markup:
