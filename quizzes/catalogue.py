@@ -13,8 +13,8 @@ import threading
 from dataclasses import dataclass
 
 from django.db import connection
-from django.db.models import Count, F, Value
-from django.db.models.functions import Coalesce, NullIf
+from django.db.models import Count, F, OuterRef, Subquery, Value, Window
+from django.db.models.functions import Coalesce, NullIf, RowNumber
 from django.urls import reverse
 from django.utils import translation
 from django.utils.html import format_html
@@ -24,7 +24,7 @@ from modeltranslation.utils import build_localized_fieldname
 
 from guides.models import Guide
 from quizsite.templatetags.translation_status import content_lang_of, fallback_badge_of
-from quizzes.models import ContentVersion, Difficulty, Quiz
+from quizzes.models import ContentVersion, Difficulty, Question, Quiz
 from quizzes.snapshots import FALLBACK_LANGUAGE, LANGUAGE_CODES, shown_texts
 
 _VERSION = f"SELECT token FROM {ContentVersion._meta.db_table} WHERE id = 1"
@@ -89,6 +89,8 @@ class Catalogue:
     def __init__(self, version: str | None) -> None:
         self.version = version
         self._lock = threading.Lock()
+        # The quizzes with their order in every language, in one statement: an order read apart from the rows
+        # could name a quiz published in between, which the rows would lack.
         self._quiz_rows = {row["pk"]: row for row in _quiz_rows()}
         self._guide_rows = {row["pk"]: row for row in _guide_rows()}
         self.guide_pks = tuple(self._guide_rows)
@@ -96,27 +98,19 @@ class Catalogue:
         for guide_id, quiz_id in Quiz.guides.through.objects.filter(quiz__published=True).values_list(
             "guide_id", "quiz_id"
         ):
-            links.setdefault(guide_id, set()).add(quiz_id)
+            if quiz_id in self._quiz_rows:  # a link made after the rows were read waits for the next version
+                links.setdefault(guide_id, set()).add(quiz_id)
         self._links = links
-        self._orders: dict[str, tuple[int, ...]] = {}
+        self._orders = {
+            code: tuple(sorted(self._quiz_rows, key=lambda pk, code=code: self._quiz_rows[pk][_rank(code)]))
+            for code in LANGUAGE_CODES
+        }
         self._cards: dict[str, dict[int, QuizCard]] = {}
         self._guide_cards: dict[str, dict[int, GuideCard]] = {}
 
     def quiz_pks(self, language: str) -> tuple[int, ...]:
-        """The published quizzes' primary keys in title order for ``language`` (one query, once per language)."""
-        order = self._orders.get(language)
-        if order is None:
-            shown = build_localized_fieldname("title", language)
-            english = build_localized_fieldname("title", FALLBACK_LANGUAGE)
-            title = Coalesce(NullIf(F(shown), Value("")), F(english))
-            order = tuple(
-                Quiz.objects.published().order_by(title, "slug").values_list("pk", flat=True)
-                if language != FALLBACK_LANGUAGE
-                else Quiz.objects.published().order_by(english, "slug").values_list("pk", flat=True)
-            )
-            with self._lock:
-                self._orders[language] = order
-        return order
+        """The published quizzes' primary keys in title order for ``language``."""
+        return self._orders[language]
 
     def quizzes_of(self, guide_pk: int, language: str) -> tuple[int, ...]:
         """The published quizzes of published guide ``guide_pk``, in title order for ``language``."""
@@ -150,13 +144,29 @@ class Catalogue:
         return {pk: row["question_count"] for pk, row in self._quiz_rows.items()}
 
 
+def _rank(language: str) -> str:
+    return f"rank_{language}"
+
+
 def _quiz_rows() -> list[dict]:
+    """The published quizzes' card data with their question counts, and each one's rank (1…) in title order for
+    every language: by the title shown in it (the English one where it is missing), then slug, in the database's
+    collation."""
     titles = [build_localized_fieldname("title", code) for code in LANGUAGE_CODES]
+    english = build_localized_fieldname("title", FALLBACK_LANGUAGE)
+    ranks = {
+        _rank(code): Window(
+            RowNumber(),
+            order_by=[Coalesce(NullIf(F(build_localized_fieldname("title", code)), Value("")), F(english)), "slug"],
+        )
+        for code in LANGUAGE_CODES
+    }
+    counts = Question.objects.filter(quiz=OuterRef("pk")).order_by().values("quiz").annotate(count=Count("pk"))
     return list(
         Quiz.objects.published()
         .order_by()
-        .annotate(question_count=Count("questions"))
-        .values("pk", "slug", "difficulty", "question_count", *titles)
+        .annotate(question_count=Coalesce(Subquery(counts.values("count")), 0), **ranks)
+        .values("pk", "slug", "difficulty", "question_count", *titles, *ranks)
     )
 
 
@@ -219,7 +229,7 @@ def current_version() -> str | None:
 
 def catalogue(version: str | None) -> Catalogue:
     """The catalogue at content ``version`` (from ``current_version``, or read with the visitor's state): this
-    process's when it holds that version, else read now (three queries, and one per language on first use) and
+    process's when it holds that version, else read now (three queries) and
     kept; a ``version`` of None (no version row) is read and not kept."""
     global _held
     held = _held

@@ -85,13 +85,26 @@ def _moment(value) -> datetime | None:
     return moment
 
 
-def quiz_state(*, slug: str, learner_id: int | None = None, guest: uuid.UUID | None = None) -> QuizState | None:
+_LOCK = (
+    f"SELECT attempt.id FROM {_ATTEMPT} attempt JOIN {Quiz._meta.db_table} quiz ON quiz.id = attempt.quiz_id "
+    "WHERE quiz.slug = %s AND attempt.{owner} = %s AND attempt.finished_at IS NULL AND attempt.closed_at IS NULL "
+    "FOR UPDATE OF attempt"
+)
+
+
+def quiz_state(
+    *, slug: str, learner_id: int | None = None, guest: uuid.UUID | None = None, lock: bool = False
+) -> QuizState | None:
     """Read quiz ``slug``'s id, the content version and where its owner stands: one query.
 
     Args:
         slug: the quiz's slug, from its address.
         learner_id: the logged-in learner's primary key; None for a visitor who is not logged in.
         guest: the session's guest id (``quizzes.guests.session_guest``) for a visitor who is not logged in.
+        lock: inside a transaction, first lock the owner's unfinished attempt at the quiz (one statement more on
+            PostgreSQL; SQLite's write transactions are serialised whole), so that concurrent answers to it are
+            judged one after the other; the state is read after the lock is granted, with every answer committed
+            before it.
 
     Returns:
         A ``QuizState``, or None when no quiz has this slug (published or not: the caller decides who sees drafts).
@@ -101,6 +114,8 @@ def quiz_state(*, slug: str, learner_id: int | None = None, guest: uuid.UUID | N
     owner, value = _owner(learner_id, guest)
     sql, params = _BY_OWNER[owner], [slug] if owner is None else [value, slug]
     with connection.cursor() as cursor:
+        if lock and owner is not None and connection.features.has_select_for_update_of:
+            cursor.execute(_LOCK.format(owner=f"{owner}_id"), [slug, value])
         cursor.execute(sql, params)
         rows = cursor.fetchall()
     if not rows:

@@ -1,6 +1,7 @@
 """Writes that touch several models: starting an attempt, answering a question, making someone an author."""
 
 import uuid
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.contrib.auth.base_user import AbstractBaseUser
@@ -12,7 +13,7 @@ from django.utils.translation import gettext as _
 from quizzes import scoring
 from quizzes.learner_state import AttemptState
 from quizzes.models import Answer, Attempt, ContentVersion, Quiz
-from quizzes.snapshots import QuizContent, quiz_content
+from quizzes.snapshots import ChoiceContent, QuestionContent, QuizContent, quiz_content
 
 # The group that ``quizzes/migrations/0003_authors_group.py`` creates with the authors' permissions.
 AUTHORS_GROUP = "Authors"
@@ -170,21 +171,54 @@ def answer_submit(*, attempt, question, choice, language: str | None = None) -> 
         raise AnswerRefused(_("This attempt is already finished."))
     if locked.is_closed:
         raise AnswerRefused(_("This attempt was closed: another attempt at this quiz goes on in your account."))
-    questions = [item.pk for item in content.questions]
-    if scoring.next_question(questions=questions, answered=locked.answered, finished=False) != shown.pk:
+    return answer_record(
+        attempt_pk=attempt.pk,
+        questions=content.questions,
+        answered=locked.answered,
+        question=shown,
+        choice=picked,
+        language=language,
+    ), True
+
+
+def answer_record(
+    *,
+    attempt_pk: int,
+    questions: Sequence[QuestionContent],
+    answered: Sequence[int],
+    question: QuestionContent,
+    choice: ChoiceContent,
+    language: str,
+) -> Answer:
+    """Write the answer ``choice`` to ``question`` of the unfinished attempt ``attempt_pk``, and finish the attempt
+    when that was its last open question: the rule shared by ``answer_submit`` and the question page, which both
+    hold the attempt's row lock and read its answers after taking it.
+
+    Args:
+        attempt_pk: the attempt, unfinished and not closed (the caller checked, under the lock).
+        questions: the quiz's questions in position order, from its snapshot in ``language``.
+        answered: the ids of the questions the attempt answered, read under the lock.
+        question, choice: the question answered (one of ``questions``) and one of its choices.
+        language: the code of the language the question was shown in; its texts are kept as shown.
+
+    Raises:
+        AnswerRefused: ``question`` is not the attempt's next question (questions are answered in order).
+    """
+    order = [item.pk for item in questions]
+    if scoring.next_question(questions=order, answered=answered, finished=False) != question.pk:
         raise AnswerRefused(_("Please answer the questions in order."))
     answer = Answer.objects.create(
-        attempt_id=attempt.pk,
-        question_id=shown.pk,
-        choice_id=picked.pk,
-        is_correct=picked.is_correct,
+        attempt_id=attempt_pk,
+        question_id=question.pk,
+        choice_id=choice.pk,
+        is_correct=choice.is_correct,
         language=language,
-        question_text=shown.text,
-        choice_text=picked.text,
+        question_text=question.text,
+        choice_text=choice.text,
     )
-    if scoring.next_question(questions=questions, answered=(*locked.answered, shown.pk), finished=False) is None:
-        _finish(attempt.pk)
-    return answer, True
+    if scoring.next_question(questions=order, answered=(*answered, question.pk), finished=False) is None:
+        _finish(attempt_pk)
+    return answer
 
 
 @transaction.atomic

@@ -17,8 +17,9 @@ A text missing in a language (NULL or empty) is shown in English, the fallback l
 ``quizsite.templatetags.translation_status.falls_back``, applied once here, per language, for every text.
 """
 
+import hashlib
 import threading
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from functools import cached_property
 
 from django.conf import settings
@@ -310,8 +311,16 @@ class _Store:
 _store = _Store()
 
 
+# What the rows in the shared cache look like: a release that reads other columns (or changes ``_Rows``) reads
+# other keys, so that it never takes rows another release put there (a schema change is no content write, and
+# leaves the content version as it was).
+_FORMAT = hashlib.sha256(
+    repr((_QUIZ_COLUMNS, _GUIDE_COLUMNS, _QUESTION_COLUMNS, _CHOICE_COLUMNS, fields(_Rows))).encode()
+).hexdigest()[:12]
+
+
 def _shared_key(pk: int, version: str) -> str:
-    return f"quizzes:snapshot:{version}:{pk}"
+    return f"quizzes:snapshot:{_FORMAT}:{version}:{pk}"
 
 
 def quiz_content(pk: int, version: str | None, language: str | None = None) -> QuizContent | None:

@@ -1,5 +1,6 @@
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import get_language
@@ -15,21 +16,22 @@ from quizzes.learner_state import quiz_state
 from quizzes.overview import learner_overview
 from quizzes.progress import Progress, learner_progress, owner_ids, progress_at
 from quizzes.results import read_results
-from quizzes.services import AnswerRefused, answer_submit, attempt_finish_if_complete, attempt_start
+from quizzes.services import answer_record, attempt_finish_if_complete, attempt_start
 from quizzes.snapshots import QuestionContent
 
 
-def _progress(request: HttpRequest, slug: str, *, preview: bool = False) -> Progress:
+def _progress(request: HttpRequest, slug: str, *, preview: bool = False, lock: bool = False) -> Progress:
     """Where the request's learner, or its guest, stands in quiz ``slug`` (one query, ``quiz_state``), over the
     quiz's content in the active language.
 
     Args:
         preview: whether staff may see a draft here (its quiz page, as a preview); learners never do.
+        lock: lock the learner's unfinished attempt first (inside a transaction: ``quiz_state``).
 
     Raises:
         Http404: no published quiz with this slug (nor a draft, for staff on a preview).
     """
-    state = quiz_state(slug=slug, **owner_ids(request.user, session_guest(request)))
+    state = quiz_state(slug=slug, lock=lock, **owner_ids(request.user, session_guest(request)))
     visible = state is not None and (state.published or (preview and request.user.is_staff))
     progress = progress_at(state) if visible else None
     if progress is None:
@@ -107,10 +109,19 @@ def question_view(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     question it had left); without an attempt, to the quiz page, saying that an answer sent was not saved. A
     second answer to the same question changes nothing and redirects to its feedback, saying the first stands.
 
+    An answer is recorded in one short transaction over the quiz's snapshot: the attempt's row lock, where the
+    learner stands (read after the lock), the answer (``answer_record``).
+
     Raises:
         Http404: no published quiz with this slug.
     """
-    progress = _progress(request, slug)
+    if request.method == "POST":
+        with transaction.atomic():
+            return _question_page(request, number, _progress(request, slug, lock=True))
+    return _question_page(request, number, _progress(request, slug))
+
+
+def _question_page(request: HttpRequest, number: int, progress: Progress) -> HttpResponse:
     quiz = progress.quiz
     if progress.attempt is None:
         if request.method == "POST":
@@ -136,12 +147,15 @@ def question_view(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     if form.is_valid():
         if not request.user.is_authenticated:
             guest_for_writing(request)  # keeps the guest's session alive from this answer on
-        try:
-            answer_submit(
-                attempt=progress.attempt, question=question, choice=form.cleaned_data["choice"], language=get_language()
-            )
-        except AnswerRefused as refusal:
-            messages.error(request, str(refusal))
+        answered = [answer.question_id for answer in progress.answers]
+        answer_record(
+            attempt_pk=progress.attempt.pk,
+            questions=quiz.questions,
+            answered=answered,
+            question=question,
+            choice=form.cleaned_data["choice"],
+            language=get_language(),
+        )
         # Answered, it keeps its number: the answered questions come first, and it is the last of them.
         return redirect(progress.url_of(question))
     return _render_question(request, progress, question, form=form)

@@ -33,9 +33,9 @@ SNAPSHOT = 2
 # The content version alone (pages that list content).
 VERSION = 1
 # The catalogue of published content, read when this process holds none at the current version
-# (quizzes.catalogue): the quizzes with their question counts, the guides, the links between them; then the
-# quizzes' order in the page's language.
-CATALOGUE = 3 + 1
+# (quizzes.catalogue): the quizzes with their question counts and their order in every language, the guides, the
+# links between them.
+CATALOGUE = 3
 # The attempts of the visitor at the listed quizzes with their scores (the question counts come with the cards).
 STANDINGS = 1
 

@@ -2,11 +2,13 @@
 (``quizzes.versions``): read once per version, never served after a write, the fallback rule applied once."""
 
 import pytest
+from django.core.cache import caches
 from django.db import connection
 from django.test import override_settings
 from django.utils import translation
 
 from guides.models import Guide
+from quizzes import catalogue as catalogue_module
 from quizzes import snapshots
 from quizzes.catalogue import current_version
 from quizzes.models import Choice, ContentVersion, Question, Quiz
@@ -149,3 +151,27 @@ def test_a_snapshot_holds_published_guides_in_their_order_and_its_addresses():
         "/tr/guides/first/",
     )
     assert (content.difficulty_label, content.questions[0].correct_choice().text) == ("Orta seviye", "Q1 choice 1")
+
+
+@override_settings(CACHES={"snapshots": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "f"}})
+def test_rows_another_release_put_in_the_shared_cache_are_never_read(monkeypatch):
+    """A release that reads other columns keeps its rows under other keys (a schema change bumps no version)."""
+    quiz = make_quiz(questions=1)
+    version = current_version()
+    monkeypatch.setattr(snapshots, "_FORMAT", "another-release")
+    caches["snapshots"].set(snapshots._shared_key(quiz.pk, version), "rows of another shape")
+    monkeypatch.setattr(snapshots, "_FORMAT", "this-release")
+    assert snapshots.quiz_content(quiz.pk, version, "en").questions[0].text == "Question 1"
+
+
+def test_a_quiz_linked_after_the_catalogues_quizzes_were_read_waits_for_the_next_version(monkeypatch):
+    """The catalogue reads its quizzes, then the guides' links: a quiz published in between is left out of the
+    lists (the next version has it), never a page error."""
+    first, second = make_quiz("first", "First", questions=1), make_quiz("second", "Second", questions=1)
+    guide = make_guide(slug="path")
+    guide.quizzes.set([first, second])
+    rows = catalogue_module._quiz_rows
+    monkeypatch.setattr(catalogue_module, "_quiz_rows", lambda: [row for row in rows() if row["pk"] == first.pk])
+    listed = catalogue_module.Catalogue(current_version())
+    assert [card.title for card in listed.quiz_cards(listed.quizzes_of(guide.pk, "fr"), "fr")] == ["First"]
+    assert listed.quiz_pks("tr") == (first.pk,)
