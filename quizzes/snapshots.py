@@ -73,7 +73,8 @@ def shown_texts(row: dict, names: tuple[str, ...], language: str) -> tuple[dict[
 
 @dataclass(frozen=True, slots=True)
 class ChoiceContent:
-    """A choice as learners read it in one language. ``in_english``: the names of its texts shown in English."""
+    """A choice as learners read it in one language. ``in_english``: the names of its texts shown in English;
+    ``lang``: the language its text is shown in."""
 
     pk: int
     key: str
@@ -81,11 +82,15 @@ class ChoiceContent:
     is_correct: bool
     text: str
     in_english: frozenset[str]
+    lang: str
 
 
 @dataclass(frozen=True, slots=True)
 class QuestionContent:
-    """A question as learners read it in one language, with its choices in position order."""
+    """A question as learners read it in one language, with its choices in position order: ``lang`` is the language
+    its text is shown in, ``asked_in_english`` whether all it shows while asked (its text and its choices' texts)
+    is shown in English, so that one marker stands for it all (the marking rule of
+    ``quizsite.templatetags.translation_status``)."""
 
     pk: int
     key: str
@@ -94,6 +99,8 @@ class QuestionContent:
     explanation: str
     choices: tuple[ChoiceContent, ...]
     in_english: frozenset[str]
+    lang: str
+    asked_in_english: bool
 
     def correct_choice(self) -> ChoiceContent | None:
         """The correct choice, or None while an author has not marked one."""
@@ -222,15 +229,23 @@ def _localize(rows: _Rows, language: str) -> QuizContent:
     def texts(row: dict, names: tuple[str, ...]) -> tuple[dict[str, str], frozenset[str]]:
         return shown_texts(row, names, language)
 
+    def lang(english: frozenset[str]) -> str:
+        return FALLBACK_LANGUAGE if "text" in english else language
+
     choices: dict[int, list[ChoiceContent]] = {}
     for row in rows.choices:
         shown, english = texts(row, ("text",))
-        choices.setdefault(row["question_id"], []).append(
-            ChoiceContent(row["pk"], row["key"], row["position"], row["is_correct"], shown["text"], english)
+        choice = ChoiceContent(
+            row["pk"], row["key"], row["position"], row["is_correct"], shown["text"], english, lang(english)
         )
+        choices.setdefault(row["question_id"], []).append(choice)
     questions = []
     for row in rows.questions:
         shown, english = texts(row, ("text", "explanation"))
+        own = tuple(choices.get(row["pk"], ()))
+        # Whether each text shown while it is asked is in English; empty texts are not shown, so not counted.
+        asked = [("text" in english)] if shown["text"] else []
+        asked += [("text" in choice.in_english) for choice in own if choice.text]
         questions.append(
             QuestionContent(
                 row["pk"],
@@ -238,8 +253,10 @@ def _localize(rows: _Rows, language: str) -> QuizContent:
                 row["position"],
                 shown["text"],
                 shown["explanation"],
-                tuple(choices.get(row["pk"], ())),
+                own,
                 english,
+                lang(english),
+                bool(asked) and all(asked),
             )
         )
     with translation.override(language):
