@@ -370,9 +370,10 @@ RATELIMIT_USE_CACHE = "rate_limits"
 RATELIMIT_FAIL_OPEN = True
 # Quiz content snapshots (quizzes/snapshots.py) are kept in each process's memory; with Redis, a process that
 # lacks one takes it from the processes that read it first (one look-up instead of two queries). Without Redis
-# there is no such tier: the database cache would cost a query too.
+# there is no such tier: the database cache would cost a query too. A snapshot's rows serve one content version,
+# so they are kept an hour: after a save, the old ones go unused and leave on their own.
 CACHES["snapshots"] = (
-    {**CACHES["default"], "KEY_PREFIX": "snapshots", "TIMEOUT": 24 * 60 * 60}
+    {**CACHES["default"], "KEY_PREFIX": "snapshots", "TIMEOUT": 60 * 60}
     if REDIS_URL
     else {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}
 )

@@ -78,7 +78,7 @@ class AttemptQuerySet(models.QuerySet):
         (``quizzes.scoring.total``).
         """
         return self.annotate(
-            correct_count=Count("answers", filter=Q(answers__is_correct=True)),
+            correct_count=scoring.score_annotation(),
             answer_count=Count("answers"),
         )
 

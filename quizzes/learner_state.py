@@ -177,7 +177,7 @@ class ResultsState:
 
 _RESULTS = (
     f"SELECT quiz.id, quiz.published, {_VERSION}, attempt.id, attempt.finished_at, "
-    f"(SELECT COUNT(*) FROM {_ANSWER} answer WHERE answer.attempt_id = attempt.id AND answer.is_correct), "
+    f"{scoring.score_sql(answers=_ANSWER, attempt='attempt')}, "
     f"(SELECT COUNT(*) FROM {_ANSWER} answer WHERE answer.attempt_id = attempt.id) "
     f"FROM {Quiz._meta.db_table} quiz "
     f"LEFT JOIN {_ATTEMPT} attempt ON attempt.quiz_id = quiz.id AND attempt.{{owner}} = %s "
@@ -226,7 +226,7 @@ def results_state(*, slug: str, learner_id: int | None = None, guest: uuid.UUID 
 
 
 _COUNTS = (
-    f"(SELECT COUNT(*) FROM {_ANSWER} answer WHERE answer.attempt_id = attempt.id AND answer.is_correct), "
+    f"{scoring.score_sql(answers=_ANSWER, attempt='attempt')}, "
     f"(SELECT COUNT(*) FROM {_ANSWER} answer WHERE answer.attempt_id = attempt.id)"
 )
 _SUMMARIES = (

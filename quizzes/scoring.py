@@ -3,8 +3,9 @@ questions ("Question N of M") and the question they answer next.
 
 Every page, card, service and export asks these functions, over plain values (question ids, answers' verdicts,
 counts), whether it read one attempt in depth (``quizzes.progress``), many attempts as counts
-(``quizzes.standings``), model instances (``Attempt``) or a data export (``accounts.export``). A new kind of score
-or a new order of answering changes this module only.
+(``quizzes.standings``), model instances (``Attempt``) or a data export (``accounts.export``); queries that count
+scores in the database take their expression from here too (``score_annotation``, ``score_sql``). A new kind of
+score or a new order of answering changes this module only.
 
 The rules (README, "Authoring"):
 
@@ -20,10 +21,28 @@ The rules (README, "Authoring"):
 
 from collections.abc import Iterable, Sequence
 
+from django.db.models import Count, Q
+
 
 def score(verdicts: Iterable[bool]) -> int:
     """The number of right answers (int) among ``verdicts`` (each answer's ``is_correct``)."""
     return sum(1 for verdict in verdicts if verdict)
+
+
+def score_annotation(answers: str = "answers") -> Count:
+    """``score`` counted by the database, as an annotation of attempts (``AttemptQuerySet.with_score``, the admin's
+    score column).
+
+    Args:
+        answers: the lookup from the annotated model to its answers.
+    """
+    return Count(answers, filter=Q(**{f"{answers}__is_correct": True}))
+
+
+def score_sql(*, answers: str, attempt: str) -> str:
+    """``score`` counted by the database in raw SQL (``quizzes.learner_state``): a scalar subquery over the table of
+    answers ``answers`` for the attempt row aliased ``attempt`` (both SQL names)."""
+    return f"(SELECT COUNT(*) FROM {answers} answer WHERE answer.attempt_id = {attempt}.id AND answer.is_correct)"
 
 
 def total(*, finished: bool, answered: int, question_count: int) -> int:

@@ -19,6 +19,7 @@ A text missing in a language (NULL or empty) is shown in English, the fallback l
 
 import hashlib
 import threading
+from collections import OrderedDict
 from dataclasses import dataclass, field, fields
 from functools import cached_property
 
@@ -291,34 +292,46 @@ def _guide_url(slug: str) -> str:
     return reverse("guides:detail", kwargs={"slug": slug})
 
 
+#: The most quizzes one process keeps (the least recently read go first): some 80 KB each with all three
+#: languages read, so at most about 80 MB a process, whatever the number of quizzes.
+HELD_QUIZZES = 1_000
+
+
 class _Store:
     """This process's snapshots: ``{quiz pk: (version, {language: QuizContent}, rows)}``, for every thread.
 
-    Bounded by the number of quizzes learners open in this process; a new version replaces a quiz's entry on its
-    next read. A lock keeps concurrent threads (gunicorn's threaded workers, the live-server tests) from mixing
-    versions; reads of a held snapshot take it only for a dictionary look-up.
+    At most ``HELD_QUIZZES`` quizzes, the least recently read dropped first (a deleted quiz's too); a new version
+    replaces a quiz's entry on its next read. A lock keeps concurrent threads (gunicorn's threaded workers, the
+    live-server tests) from mixing versions; a read of a held snapshot takes it for two dictionary operations.
     """
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._quizzes: dict[int, tuple[str, dict[str, QuizContent], _Rows]] = {}
+        self._quizzes: OrderedDict[int, tuple[str, dict[str, QuizContent], _Rows]] = OrderedDict()
 
     def get(self, pk: int, version: str, language: str) -> QuizContent | None:
         entry = self._quizzes.get(pk)
         if entry is None or entry[0] != version:
             return None
         localized = entry[1].get(language)
-        if localized is None:
-            localized = _localize(entry[2], language)
-            with self._lock:
-                entry[1][language] = localized
+        with self._lock:
+            if localized is None:
+                localized = entry[1][language] = _localize(entry[2], language)
+            if pk in self._quizzes:
+                self._quizzes.move_to_end(pk)
         return localized
 
     def put(self, rows: _Rows, language: str) -> QuizContent:
         localized = _localize(rows, language)
         with self._lock:
             self._quizzes[rows.quiz["pk"]] = (rows.version, {language: localized}, rows)
+            self._quizzes.move_to_end(rows.quiz["pk"])
+            while len(self._quizzes) > HELD_QUIZZES:
+                self._quizzes.popitem(last=False)
         return localized
+
+    def __len__(self) -> int:
+        return len(self._quizzes)
 
     def clear(self) -> None:
         with self._lock:

@@ -67,7 +67,7 @@ class Standing:
         if not self.finished:
             return None
         # Newest first: ``max`` keeps the first of equals, so reversed for the earliest.
-        return max(reversed(self.finished), key=lambda attempt: scoring.percent(attempt.score, attempt.answered_count))
+        return max(reversed(self.finished), key=lambda attempt: attempt.score / max(attempt.question_count, 1))
 
 
 def learner_standings(

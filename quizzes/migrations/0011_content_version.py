@@ -1,5 +1,7 @@
 """The content version and the triggers that bump it on every write of authored content (``quizzes.versions``)."""
 
+import secrets
+
 from django.db import migrations, models
 
 from quizzes.versions import CONTENT_TABLES, triggers_sql
@@ -11,7 +13,10 @@ def create_triggers(apps, schema_editor):
     create, _drop = triggers_sql(schema_editor.connection.vendor, TABLES)
     for statement in create:
         schema_editor.execute(statement)
-    apps.get_model("quizzes", "ContentVersion").objects.update_or_create(pk=1, defaults={"token": "initial"})
+    # A token never used before, as every bump makes: a fixed one would name, after the migration is reversed and
+    # applied again, snapshots that a shared cache still holds from the first time.
+    token = secrets.token_hex(16)
+    apps.get_model("quizzes", "ContentVersion").objects.update_or_create(pk=1, defaults={"token": token})
 
 
 def drop_triggers(apps, schema_editor):

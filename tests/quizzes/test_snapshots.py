@@ -175,3 +175,19 @@ def test_a_quiz_linked_after_the_catalogues_quizzes_were_read_waits_for_the_next
     listed = catalogue_module.Catalogue(current_version())
     assert [card.title for card in listed.quiz_cards(listed.quizzes_of(guide.pk, "fr"), "fr")] == ["First"]
     assert listed.quiz_pks("tr") == (first.pk,)
+
+
+def test_a_process_keeps_at_most_so_many_quizzes_the_least_recently_read_going_first(
+    monkeypatch, django_assert_num_queries
+):
+    monkeypatch.setattr(snapshots, "HELD_QUIZZES", 2)
+    first, second, third = (make_quiz(f"quiz-{number}", questions=1) for number in range(3))
+    version = current_version()
+    for quiz in (first, second, first, third):
+        snapshots.quiz_content(quiz.pk, version, "en")
+    assert len(snapshots._store) == 2
+    with django_assert_num_queries(0):  # read last, and just before: held
+        snapshots.quiz_content(first.pk, version, "en")
+        snapshots.quiz_content(third.pk, version, "en")
+    with django_assert_num_queries(2):  # the least recently read: dropped
+        snapshots.quiz_content(second.pk, version, "en")
