@@ -16,7 +16,10 @@ from quizzes.snapshots import ChoiceContent, QuestionContent, QuizContent, quiz_
 class ResultAnswer:
     """One answer of a finished attempt: the ``question`` and ``choice`` as the quiz's content has them now (in
     the page's language), and what the answer recorded when given: ``is_correct``, its ``language`` and the
-    ``question_text`` and ``choice_text`` the learner read then (``Answer``)."""
+    ``question_text`` and ``choice_text`` the learner read then (``Answer``); the question's ``correct_choice``, and
+    whether everything the answer's review shows (the question's text and explanation, the choice and the correct
+    choice) is shown in English, so that one marker stands for it all (``in_english``: the marking rule of
+    ``quizsite.templatetags.translation_status``)."""
 
     question: QuestionContent
     choice: ChoiceContent
@@ -24,6 +27,8 @@ class ResultAnswer:
     language: str
     question_text: str
     choice_text: str
+    correct_choice: ChoiceContent | None
+    in_english: bool
 
 
 @dataclass(frozen=True)
@@ -81,4 +86,7 @@ def _answer(content: QuizContent, question_id: int, choice_id: int, *recorded) -
     """An answer over the quiz's content: answered questions and choices cannot be deleted (``Answer``'s foreign
     keys protect them), so the content holds both."""
     question = content.questions_by_pk[question_id]
-    return ResultAnswer(question, question.choice(choice_id), *recorded)
+    choice, correct = question.choice(choice_id), question.correct_choice()
+    shown = [(name in question.in_english) for name in ("text", "explanation") if getattr(question, name)]
+    shown += [("text" in item.in_english) for item in (choice, correct) if item is not None and item.text]
+    return ResultAnswer(question, choice, *recorded, correct, bool(shown) and all(shown))

@@ -88,10 +88,10 @@ class ChoiceContent:
 
 @dataclass(frozen=True, slots=True)
 class QuestionContent:
-    """A question as learners read it in one language, with its choices in position order: ``lang`` is the language
-    its text is shown in, ``asked_in_english`` whether all it shows while asked (its text and its choices' texts)
-    is shown in English, so that one marker stands for it all (the marking rule of
-    ``quizsite.templatetags.translation_status``)."""
+    """A question as learners read it in one language, with its choices in position order: ``lang`` and
+    ``explanation_lang`` are the languages its text and its explanation are shown in, ``asked_in_english`` whether
+    all it shows while asked (its text and its choices' texts) is shown in English, so that one marker stands for
+    it all (the marking rule of ``quizsite.templatetags.translation_status``)."""
 
     pk: int
     key: str
@@ -102,6 +102,7 @@ class QuestionContent:
     in_english: frozenset[str]
     lang: str
     asked_in_english: bool
+    explanation_lang: str
 
     def correct_choice(self) -> ChoiceContent | None:
         """The correct choice, or None while an author has not marked one."""
@@ -230,8 +231,8 @@ def _localize(rows: _Rows, language: str) -> QuizContent:
     def texts(row: dict, names: tuple[str, ...]) -> tuple[dict[str, str], frozenset[str]]:
         return shown_texts(row, names, language)
 
-    def lang(english: frozenset[str]) -> str:
-        return FALLBACK_LANGUAGE if "text" in english else language
+    def lang(english: frozenset[str], name: str = "text") -> str:
+        return FALLBACK_LANGUAGE if name in english else language
 
     choices: dict[int, list[ChoiceContent]] = {}
     for row in rows.choices:
@@ -258,6 +259,7 @@ def _localize(rows: _Rows, language: str) -> QuizContent:
                 english,
                 lang(english),
                 bool(asked) and all(asked),
+                lang(english, "explanation"),
             )
         )
     with translation.override(language):
