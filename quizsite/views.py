@@ -7,20 +7,14 @@ from django.conf import settings
 from django.core.cache import cache
 from django.core.paginator import Paginator
 from django.db import DatabaseError, connection
-from django.db.models import Subquery
-from django.http import HttpRequest, HttpResponse, HttpResponsePermanentRedirect, JsonResponse
-from django.shortcuts import get_object_or_404, render
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponsePermanentRedirect, JsonResponse
+from django.shortcuts import render
 from django.utils.translation import get_language
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 from django.views.generic import TemplateView
 
-from guides.models import Guide
-from quizzes.catalogue import catalogue, current_version
-from quizzes.models import ContentVersion
-
-# The content version (quizzes.versions), read with the guide in one query.
-_VERSION = Subquery(ContentVersion.objects.filter(pk=1).values("token"))
+from quizzes.catalogue import catalogue, current_version, guide_content
 
 logger = logging.getLogger(__name__)
 
@@ -115,7 +109,9 @@ def guide_detail_view(request: HttpRequest, slug: str) -> HttpResponse:
     Raises:
         Http404: no guide with this slug that the visitor may see.
     """
-    guide = get_object_or_404(Guide.objects.visible_to(request.user).annotate(version=_VERSION), slug=slug)
+    guide = guide_content(slug, drafts=request.user.is_staff)
+    if guide is None:
+        raise Http404("No such guide.")
     listed = catalogue(guide.version)
     language = get_language()
     quizzes = listed.quiz_cards(listed.quizzes_of(guide.pk, language), language)

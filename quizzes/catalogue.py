@@ -77,6 +77,49 @@ class GuideCard:
         return self.url
 
 
+@dataclass(frozen=True, slots=True)
+class GuideContent:
+    """A guide as its page shows it in one language (``in_english``: the names of its texts shown in English), with
+    the content ``version`` read with it."""
+
+    pk: int
+    slug: str
+    published: bool
+    title: str
+    summary: str
+    body: str
+    in_english: frozenset[str]
+    version: str | None
+
+
+def guide_content(slug: str, *, drafts: bool = False) -> GuideContent | None:
+    """Guide ``slug`` in the active language with the content version: one query, of only the columns shown.
+
+    Args:
+        slug: the guide's slug.
+        drafts: whether a draft may be read (staff preview it); learners read published guides only.
+
+    Returns:
+        The guide, or None when there is no such guide (or it is a draft and ``drafts`` is False).
+    """
+    language = translation.get_language() or FALLBACK_LANGUAGE
+    names = ("title", "summary", "body")
+    columns = {build_localized_fieldname(name, code) for name in names for code in (language, FALLBACK_LANGUAGE)}
+    guides = Guide.objects.all() if drafts else Guide.objects.published()
+    version = Subquery(ContentVersion.objects.filter(pk=1).values("token"))
+    row = (
+        guides.filter(slug=slug)
+        .order_by()
+        .annotate(version=version)
+        .values("pk", "slug", "published", "version", *columns)
+        .first()
+    )
+    if row is None:
+        return None
+    shown, english = shown_texts(row, names, language)
+    return GuideContent(row["pk"], row["slug"], row["published"], **shown, in_english=english, version=row["version"])
+
+
 class Catalogue:
     """The published guides and quizzes at one content version (``version``); cards are made per language on
     first use and kept.
