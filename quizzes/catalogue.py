@@ -24,8 +24,8 @@ from modeltranslation.utils import build_localized_fieldname
 
 from guides.models import Guide
 from quizsite.templatetags.translation_status import content_lang_of, fallback_badge_of
+from quizzes.localized import FALLBACK_LANGUAGE, LANGUAGE_CODES, shown_texts
 from quizzes.models import ContentVersion, Difficulty, Question, Quiz
-from quizzes.snapshots import FALLBACK_LANGUAGE, LANGUAGE_CODES, shown_texts
 
 _VERSION = f"SELECT token FROM {ContentVersion._meta.db_table} WHERE id = 1"
 

@@ -5,7 +5,7 @@ from django.core.exceptions import ValidationError
 from django.forms.models import ModelChoiceIteratorValue
 from django.utils.translation import gettext_lazy as _
 
-from quizzes.snapshots import QuestionContent
+from quizzes.localized import QuestionContent
 
 
 class AnswerForm(forms.Form):

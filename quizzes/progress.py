@@ -16,8 +16,9 @@ from django.db.models import QuerySet
 
 from quizzes import scoring
 from quizzes.learner_state import AnswerState, AttemptState, QuizState, quiz_state
+from quizzes.localized import QuestionContent, QuizContent
 from quizzes.models import Attempt, Quiz
-from quizzes.snapshots import QuestionContent, QuizContent, quiz_content
+from quizzes.snapshots import quiz_content
 
 
 @dataclass(frozen=True)

@@ -7,9 +7,10 @@ from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.models import AnonymousUser
 
 from quizzes.learner_state import AttemptSummary, results_state
+from quizzes.localized import ChoiceContent, QuestionContent, QuizContent
 from quizzes.models import Answer
 from quizzes.progress import owner_ids
-from quizzes.snapshots import ChoiceContent, QuestionContent, QuizContent, quiz_content
+from quizzes.snapshots import quiz_content
 
 
 @dataclass(frozen=True, slots=True)

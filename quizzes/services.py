@@ -12,8 +12,9 @@ from django.utils.translation import gettext as _
 
 from quizzes import scoring
 from quizzes.learner_state import AttemptState
+from quizzes.localized import ChoiceContent, QuestionContent, QuizContent
 from quizzes.models import Answer, Attempt, ContentVersion, Quiz
-from quizzes.snapshots import ChoiceContent, QuestionContent, QuizContent, quiz_content
+from quizzes.snapshots import quiz_content
 
 # The group that ``quizzes/migrations/0003_authors_group.py`` creates with the authors' permissions.
 AUTHORS_GROUP = "Authors"

@@ -13,11 +13,11 @@ from quizsite.templatetags.translation_status import FALLBACK_LANGUAGE
 from quizzes.forms import AnswerForm
 from quizzes.guests import guest_for_writing, session_guest
 from quizzes.learner_state import quiz_state
+from quizzes.localized import QuestionContent
 from quizzes.overview import learner_overview
 from quizzes.progress import Progress, learner_progress, owner_ids, progress_at
 from quizzes.results import read_results
 from quizzes.services import answer_record, attempt_finish_if_complete, attempt_start
-from quizzes.snapshots import QuestionContent
 
 
 def _progress(request: HttpRequest, slug: str, *, preview: bool = False, lock: bool = False) -> Progress:
