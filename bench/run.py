@@ -5,8 +5,9 @@ Environment: ``BENCH_DATABASE_URL`` (default ``postgres://postgres@127.0.0.1:543
 database this drops and creates (its server's ``postgres`` database must be reachable to do so), and drops again
 at the end unless ``BENCH_KEEP_DATABASE=1``; ``BENCH_REDIS_URL``, a Redis database the site then uses as its
 cache (``REDIS_URL``) and that this empties before each data set (without it the settings' default cache, as
-``REDIS_URL`` of the calling shell is not passed on); ``BENCH_SECONDS`` (10) and ``BENCH_WARM_UP_SECONDS`` (2),
-how long each page is measured and warmed up.
+``REDIS_URL`` of the calling shell is not passed on); ``BENCH_ROUNDS`` (3), how many times each page is measured,
+after a run of the ceiling each time; ``BENCH_SECONDS`` (5) and ``BENCH_WARM_UP_SECONDS`` (2), how long each run
+and each warm-up lasts.
 """
 
 import os
@@ -103,41 +104,63 @@ def _round(label: str, shape: Shape, env: dict[str, str], work: Path, database_u
     counted["answer"] = queries.count(probe[1], warm_up=probe[0], status=302)
     files = {name: wrk.write_requests(requests, work / f"{name}.tsv") for name, requests in targets.items()}
     warm_up_file = wrk.write_requests(prepared.answers["warm-up"], work / "answer-warm-up.tsv")
-    files["answer"] = wrk.write_requests(prepared.answers["run"], work / "answer.tsv")
+    rounds = _rounds()
+    # Each round sends answers of its own: a POST sent twice would only be told that the question was answered.
+    run = prepared.answers["run"]
+    share = len(run) // rounds
+    answer_files = [
+        wrk.write_requests(run[number * share : (number + 1) * share], work / f"answer-{number}.tsv")
+        for number in range(rounds)
+    ]
     site = servers.start(env, work / "site.log")
     try:
         top = servers.start(env, work / "ceiling.log", settings_module="bench.ceiling.settings")
         try:
             for name, requests in targets.items():
                 servers.check(top if name == "ceiling" else site, requests[0])
-            results, ceilings, start, end = _drive(site, top, files, warm_up_file)
+            runs, ceilings, start, end = _drive(site, top, files, warm_up_file, answer_files)
         finally:
             top.stop()
     finally:
         site.stop()
-    # The ceiling's median run (of one before each page, so spread over the same minutes) is the one compared
-    # with: the machine's other load moves a single run more than it moves the median.
-    median = sorted(ceilings.values(), key=lambda result: result.per_second)[len(ceilings) // 2]
-    lines = [report.Line("ceiling", median, 1.0, counted["ceiling"])]
-    for name, result in results.items():
-        lines.append(report.Line(name, result, result.per_second / median.per_second, counted[name]))
+    lines = [report.Line("ceiling", _median_run(ceilings), 1.0, counted["ceiling"])]
+    for name, page_runs in runs.items():
+        # Each page's run is compared with the ceiling's run just before it, and the median of those ratios is the
+        # page's: the machine's other load moves a single run more than it moves the median.
+        paired = zip(page_runs, ceilings[name], strict=True)
+        ratios = sorted(page.per_second / ceiling.per_second for page, ceiling in paired)
+        lines.append(report.Line(name, _median_run(page_runs), ratios[len(ratios) // 2], counted[name]))
     memory = {pid: (start[pid], end.get(pid, float("nan"))) for pid in start}
     saved = Answer.objects.filter(attempt_id__in=prepared.run_attempts).count()
-    posts = results["answer"].requests
-    return Round(label, counts, build_seconds, lines, memory, posts, len(prepared.answers["run"]), saved)
+    posts = sum(result.requests for result in runs["answer"])
+    return Round(label, counts, build_seconds, lines, memory, posts, share * rounds, saved)
 
 
-def _drive(site, top, files: dict[str, Path], warm_up_file: Path) -> tuple[dict, dict, dict, dict]:
-    """Warm every target up, then run each page, each after a run of the ceiling (``top``), so that the ceiling is
-    measured over the same minutes as the pages on a machine whose other load may drift.
+def _rounds() -> int:
+    """``BENCH_ROUNDS``: how many times each page is measured, after a run of the ceiling each time (3)."""
+    return max(1, int(os.environ.get("BENCH_ROUNDS") or 3))
+
+
+def _median_run(results):
+    """The run with the median requests per second of ``results`` (``wrk.Result``-s, or a dict of lists of them)."""
+    if isinstance(results, dict):
+        results = [result for group in results.values() for result in group]
+    return sorted(results, key=lambda result: result.per_second)[len(results) // 2]
+
+
+def _drive(site, top, files: dict[str, Path], warm_up_file: Path, answer_files: list[Path]):
+    """Warm every target up, then measure the pages in ``_rounds()`` rounds, each page after a run of the ceiling
+    (``top``), so that the ceiling is measured over the same minutes as the pages on a machine whose other load
+    may drift; the answer POST sends round ``n``'s own requests, ``answer_files[n]``.
 
     Returns:
-        ``(results, ceilings, start, end)``: each page's ``wrk.Result`` and the ceiling's run before it, by the
-        page's name; the site's workers' resident memory (MiB by pid) after the warm-up and after the last run.
+        ``(runs, ceilings, start, end)``: each page's ``wrk.Result``-s and the ceiling's runs before them (lists, by
+        the page's name, in round order); the site's workers' resident memory (MiB by pid) after the warm-up and
+        after the last run.
     """
     from bench import servers, wrk
 
-    seconds = int(os.environ.get("BENCH_SECONDS") or 10)
+    seconds = int(os.environ.get("BENCH_SECONDS") or 5)
     warm_up_seconds = int(os.environ.get("BENCH_WARM_UP_SECONDS") or 2)
 
     def drive(name: str, path: Path, duration: int) -> wrk.Result:
@@ -147,15 +170,17 @@ def _drive(site, top, files: dict[str, Path], warm_up_file: Path) -> tuple[dict,
         return result
 
     for name, path in files.items():
-        drive(name, warm_up_file if name == "answer" else path, warm_up_seconds)
+        drive(name, path, warm_up_seconds)
+    drive("answer", warm_up_file, warm_up_seconds)
     start = {worker.pid: worker.rss_mib for worker in servers.workers(site)}
-    results, ceilings = {}, {}
-    for name, path in files.items():
-        if name != "ceiling":
-            ceilings[name] = drive("ceiling", files["ceiling"], seconds)
-            results[name] = drive(name, path, seconds)
+    runs: dict[str, list] = {name: [] for name in [*files, "answer"] if name != "ceiling"}
+    ceilings: dict[str, list] = {name: [] for name in runs}
+    for answer_file in answer_files:
+        for name in runs:
+            ceilings[name].append(drive("ceiling", files["ceiling"], seconds))
+            runs[name].append(drive(name, answer_file if name == "answer" else files[name], seconds))
     end = {worker.pid: worker.rss_mib for worker in servers.workers(site)}
-    return results, ceilings, start, end
+    return runs, ceilings, start, end
 
 
 def main() -> None:
