@@ -10,6 +10,7 @@ after a run of the ceiling each time; ``BENCH_SECONDS`` (5) and ``BENCH_WARM_UP_
 and each warm-up lasts.
 """
 
+import dataclasses
 import os
 import tempfile
 import time
@@ -142,10 +143,12 @@ def _rounds() -> int:
 
 
 def _median_run(results):
-    """The run with the median requests per second of ``results`` (``wrk.Result``-s, or a dict of lists of them)."""
+    """The run with the median requests per second of ``results`` (``wrk.Result``-s, or a dict of lists of them),
+    with the errors of all of them: an error in any run counts."""
     if isinstance(results, dict):
         results = [result for group in results.values() for result in group]
-    return sorted(results, key=lambda result: result.per_second)[len(results) // 2]
+    median = sorted(results, key=lambda result: result.per_second)[len(results) // 2]
+    return dataclasses.replace(median, errors=sum(result.errors for result in results))
 
 
 def _drive(site, top, files: dict[str, Path], warm_up_file: Path, answer_files: list[Path]):
