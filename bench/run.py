@@ -106,13 +106,11 @@ def _round(label: str, shape: Shape, env: dict[str, str], work: Path, database_u
     files = {name: wrk.write_requests(requests, work / f"{name}.tsv") for name, requests in targets.items()}
     warm_up_file = wrk.write_requests(prepared.answers["warm-up"], work / "answer-warm-up.tsv")
     rounds = _rounds()
-    # Each round sends answers of its own: a POST sent twice would only be told that the question was answered.
+    # Each round sends the answers of learners of its own, each learner's in order: a POST sent twice would only be
+    # told that the question was answered, and one sent before the learner's earlier questions, to answer in order.
     run = prepared.answers["run"]
-    share = len(run) // rounds
-    answer_files = [
-        wrk.write_requests(run[number * share : (number + 1) * share], work / f"answer-{number}.tsv")
-        for number in range(rounds)
-    ]
+    shares = [[request for request in run if request.group % rounds == number] for number in range(rounds)]
+    answer_files = [wrk.write_requests(share, work / f"answer-{number}.tsv") for number, share in enumerate(shares)]
     site = servers.start(env, work / "site.log")
     try:
         top = servers.start(env, work / "ceiling.log", settings_module="bench.ceiling.settings")
@@ -134,7 +132,7 @@ def _round(label: str, shape: Shape, env: dict[str, str], work: Path, database_u
     memory = {pid: (start[pid], end.get(pid, float("nan"))) for pid in start}
     saved = Answer.objects.filter(attempt_id__in=prepared.run_attempts).count()
     posts = sum(result.requests for result in runs["answer"])
-    return Round(label, counts, build_seconds, lines, memory, posts, share * rounds, saved)
+    return Round(label, counts, build_seconds, lines, memory, posts, len(run), saved)
 
 
 def _rounds() -> int:
