@@ -85,10 +85,14 @@ def _moment(value) -> datetime | None:
     return moment
 
 
-_LOCK = (
-    f"SELECT attempt.id FROM {_ATTEMPT} attempt JOIN {Quiz._meta.db_table} quiz ON quiz.id = attempt.quiz_id "
+# The owner's unfinished attempt at the quiz with its answers, its row locked: what an answer is judged on.
+_LOCKED = (
+    f"SELECT quiz.id, quiz.published, {_VERSION}, attempt.id, attempt.language, attempt.finished_at, "
+    "answer.question_id, answer.choice_id, answer.is_correct "
+    f"FROM {_ATTEMPT} attempt JOIN {Quiz._meta.db_table} quiz ON quiz.id = attempt.quiz_id "
+    f"LEFT JOIN {_ANSWER} answer ON answer.attempt_id = attempt.id "
     "WHERE quiz.slug = %s AND attempt.{owner} = %s AND attempt.finished_at IS NULL AND attempt.closed_at IS NULL "
-    "FOR UPDATE OF attempt"
+    "ORDER BY answer.answered_at, answer.id FOR UPDATE OF attempt"
 )
 
 
@@ -101,10 +105,12 @@ def quiz_state(
         slug: the quiz's slug, from its address.
         learner_id: the logged-in learner's primary key; None for a visitor who is not logged in.
         guest: the session's guest id (``quizzes.guests.session_guest``) for a visitor who is not logged in.
-        lock: inside a transaction, first lock the owner's unfinished attempt at the quiz (one statement more on
-            PostgreSQL; SQLite's write transactions are serialised whole), so that concurrent answers to it are
-            judged one after the other; the state is read after the lock is granted, with every answer committed
-            before it.
+        lock: inside a transaction, lock the owner's unfinished attempt at the quiz as it is read (PostgreSQL;
+            SQLite's write transactions are serialised whole), so that concurrent answers to it are judged one after
+            the other. A request that waited for the lock reads the answers as they were when it began: one
+            committed meanwhile by the request it waited for (a double submit) is then met as a duplicate by the
+            database's unique constraint (``IntegrityError``), which the caller takes as "already answered". Without
+            an unfinished attempt, the state is read as without ``lock``.
 
     Returns:
         A ``QuizState``, or None when no quiz has this slug (published or not: the caller decides who sees drafts).
@@ -114,10 +120,13 @@ def quiz_state(
     owner, value = _owner(learner_id, guest)
     sql, params = _BY_OWNER[owner], [slug] if owner is None else [value, slug]
     with connection.cursor() as cursor:
+        rows = []
         if lock and owner is not None and connection.features.has_select_for_update_of:
-            cursor.execute(_LOCK.format(owner=f"{owner}_id"), [slug, value])
-        cursor.execute(sql, params)
-        rows = cursor.fetchall()
+            cursor.execute(_LOCKED.format(owner=f"{owner}_id"), [slug, value])
+            rows = cursor.fetchall()
+        if not rows:
+            cursor.execute(sql, params)
+            rows = cursor.fetchall()
     if not rows:
         return None
     quiz_pk, published, version, attempt_pk, language, finished_at = rows[0][:6]

@@ -1,6 +1,6 @@
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import get_language
@@ -109,15 +109,20 @@ def question_view(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     question it had left); without an attempt, to the quiz page, saying that an answer sent was not saved. A
     second answer to the same question changes nothing and redirects to its feedback, saying the first stands.
 
-    An answer is recorded in one short transaction over the quiz's snapshot: the attempt's row lock, where the
-    learner stands (read after the lock), the answer (``answer_record``).
+    An answer is recorded in one short transaction over the quiz's snapshot: where the learner stands, read with
+    the attempt's row lock (``quiz_state``), then the answer (``answer_record``).
 
     Raises:
         Http404: no published quiz with this slug.
     """
     if request.method == "POST":
-        with transaction.atomic():
-            return _question_page(request, number, _progress(request, slug, lock=True))
+        try:
+            with transaction.atomic():
+                return _question_page(request, number, _progress(request, slug, lock=True))
+        except IntegrityError:
+            # The same answer sent twice at once: the one the database took first stands (``quiz_state``'s lock).
+            messages.info(request, _("You had already answered this question: your first answer stands."))
+            return redirect(request.path)
     return _question_page(request, number, _progress(request, slug))
 
 
