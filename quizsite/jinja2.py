@@ -87,6 +87,20 @@ def csrf_field(context) -> Markup:
     return field
 
 
+def fragment(holder, name: str, render) -> Markup:
+    """``{{ fragment(quiz, "previews", macro) }}``: the HTML ``render()`` writes (a macro without arguments, or a
+    call of one), kept in ``holder.fragments`` under ``name`` and written from there on later pages.
+
+    For the parts of a page that are the same for every visitor and change only with the content they show: the
+    holder is an immutable snapshot of that content in one language (``quizzes.localized.QuizContent``), replaced
+    when the content changes, so what it keeps is never stale. Nothing of a visitor may go into such a part.
+    """
+    html = holder.fragments.get(name)
+    if html is None:
+        html = holder.fragments[name] = Markup(render())
+    return html
+
+
 @pass_eval_context
 def linebreaks(eval_ctx, value) -> Markup:
     """Django's ``linebreaks`` filter: paragraphs and ``<br>`` for plain text, escaped unless already safe."""
@@ -114,6 +128,7 @@ def environment(**options) -> Environment:
         get_language=get_language,
         quiz_standings=quiz_standings,
         csrf_field=csrf_field,
+        fragment=fragment,
         content_lang=translation_status.content_lang,
         lang_attr=translation_status.lang_attr,
         all_fall_back=translation_status.all_fall_back,

@@ -129,6 +129,9 @@ class QuizContent:
     start_url: str
     results_url: str
     question_url_prefix: str = field(repr=False)
+    #: Parts of pages that are the same for every learner (the quiz page's preview of every question), rendered
+    #: once for this snapshot and kept with it: ``{name: Markup}`` (``quizsite.jinja2.fragment``).
+    fragments: dict = field(default_factory=dict, repr=False, compare=False)
 
     def get_absolute_url(self) -> str:
         return self.url
