@@ -164,29 +164,22 @@ class Catalogue:
 
     def quiz_cards(self, pks, language: str) -> list[QuizCard]:
         """The cards of published quizzes ``pks`` (an iterable of primary keys) in ``language``, in that order."""
-        cards = self._cards.setdefault(language, {})
-        missing = [pk for pk in pks if pk not in cards]
-        if missing:
-            with translation.override(language):
-                made = {pk: _quiz_card(self._quiz_rows[pk], language) for pk in missing}
-            with self._lock:
-                cards.update(made)
-        return [cards[pk] for pk in pks]
+        return self._made(self._cards, self._quiz_rows, _quiz_card, pks, language)
 
     def guide_cards(self, pks, language: str) -> list[GuideCard]:
         """The cards of published guides ``pks`` in ``language``, in that order."""
-        cards = self._guide_cards.setdefault(language, {})
+        return self._made(self._guide_cards, self._guide_rows, _guide_card, pks, language)
+
+    def _made(self, held: dict, rows: dict, make, pks, language: str) -> list:
+        """The cards ``make(row, language)`` of ``pks``, made once per language and kept in ``held``."""
+        cards = held.setdefault(language, {})
         missing = [pk for pk in pks if pk not in cards]
         if missing:
             with translation.override(language):
-                made = {pk: _guide_card(self._guide_rows[pk], language) for pk in missing}
+                made = {pk: make(rows[pk], language) for pk in missing}
             with self._lock:
                 cards.update(made)
         return [cards[pk] for pk in pks]
-
-    def question_counts(self) -> dict[int, int]:
-        """``{quiz pk: number of questions}`` of the published quizzes."""
-        return {pk: row["question_count"] for pk, row in self._quiz_rows.items()}
 
 
 def _rank(language: str) -> str:
