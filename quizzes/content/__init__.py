@@ -2,16 +2,18 @@
 
 A file holds one quiz with its questions, choices, explanations and related guides, every translated text as
 an object ``{"en": …, "fr": …, "tr": …}`` whose missing translations are ``null``. See
-``quizzes/demo/data-parallelism.json`` for a complete example. Files are UTF-8, letters written as letters,
+``quizzes/demo/data-parallelism.json`` and ``quizzes/demo/data-parallelism-check.json`` (every kind of
+question) for complete examples. Files are UTF-8, letters written as letters,
 keys in a fixed order, so two exports of the same quiz are identical and edits diff cleanly.
 
 Questions and choices are named by a ``key`` (a slug, unique within the quiz or the question) and listed in
-their order on the site (format version 2). Modules:
+their order on the site; a quiz says whether it shuffles and its pass mark, a question its kind, a choice whether
+it is pinned (format version 3; version 2 files still import). Modules:
 
 - ``export``: ``quiz_export`` (a quiz as data) and ``quiz_dump`` (data as the file's text);
 - ``reader``: ``read_quiz_file`` and ``quiz_parse``, which refuse what could break the site (size, nesting,
   fields named twice, strings that cannot be stored);
-- ``schema``: ``quiz_check``, the format and the content rules, without writing;
+- ``values`` and ``schema``: ``quiz_check``, the format and the content rules, without writing;
 - ``importer``: ``quiz_import`` and ``quiz_create_from_data``, which write and return an ``ImportResult``.
 
 Every refusal is a ``ContentError`` naming the place in the file; nothing is written.
@@ -25,10 +27,15 @@ from quizzes.content.importer import ImportResult, quiz_create_from_data, quiz_i
 from quizzes.content.reader import MAX_DEPTH, MAX_FILE_BYTES, quiz_parse, read_quiz_file
 from quizzes.content.schema import quiz_check
 
-DEMO_FILE = Path(__file__).resolve().parent.parent / "demo" / "data-parallelism.json"
+DEMO_DIRECTORY = Path(__file__).resolve().parent.parent / "demo"
+#: The demo quiz, and the demo content's files in the order ``load_demo`` loads them: the demo quiz (with the
+#: demo guide), then the second demo quiz of the same guide, which has every kind of question and a pass mark.
+DEMO_FILE = DEMO_DIRECTORY / "data-parallelism.json"
+DEMO_FILES = (DEMO_FILE, DEMO_DIRECTORY / "data-parallelism-check.json")
 
 __all__ = [
     "DEMO_FILE",
+    "DEMO_FILES",
     "FORMAT",
     "MAX_DEPTH",
     "MAX_FILE_BYTES",

@@ -1,4 +1,8 @@
-"""Writing a quiz as a ``quizsite-quiz`` file: ``quiz_export`` gives its data, ``quiz_dump`` the file's text."""
+"""Writing a quiz as a ``quizsite-quiz`` file: ``quiz_export`` gives its data, ``quiz_dump`` the file's text.
+
+The export writes every field, defaults included, so that a file says all it means and two exports of the same quiz
+are identical.
+"""
 
 import json
 
@@ -6,12 +10,14 @@ from django.conf import settings
 from modeltranslation.utils import build_localized_fieldname
 
 from guides.models import Guide
+from quizzes.kinds import TRUE_KEY, QuestionKind
 from quizzes.models import Choice, Question, Quiz
 
 FORMAT = "quizsite-quiz"
-#: Version 2 names questions and choices by key and orders them by their place in the file; version 1 numbered
-#: them by position.
-VERSION = 2
+#: Version 3 adds a quiz's shuffling and pass mark, a question's kind (a true-or-false question has an ``answer``
+#: instead of choices) and a choice's pin. Version 2 named questions and choices by key and ordered them by their
+#: place in the file (still read: ``schema``); version 1 numbered them by position.
+VERSION = 3
 LANGUAGE_CODES = [code for code, _name in settings.LANGUAGES]
 SOURCE_LANGUAGE = settings.MODELTRANSLATION_DEFAULT_LANGUAGE
 
@@ -34,31 +40,39 @@ def guide_export(guide: Guide) -> dict:
 
 
 def choice_export(choice: Choice) -> dict:
-    """One entry of a question's ``choices`` list: the choice's key, texts and correct mark."""
-    return {"key": choice.key, "text": _texts(choice, "text"), "is_correct": choice.is_correct}
+    """One entry of a question's ``choices`` list: the choice's key, texts, correct mark and pin."""
+    return {"key": choice.key, "text": _texts(choice, "text"), "is_correct": choice.is_correct, "pinned": choice.pinned}
 
 
 def question_export(question: Question) -> dict:
-    """One entry of a file's ``quiz.questions`` list: the question's key, texts and choices in position order.
+    """One entry of a file's ``quiz.questions`` list: the question's key, kind and texts, then its choices in
+    position order, or for a true-or-false question its ``answer`` (whether the statement is true; its two choices
+    are the site's, ``quizzes.kinds.true_false_rows``).
 
     Uses the prefetched ``choices`` when present.
     """
-    return {
+    entry = {
         "key": question.key,
+        "kind": question.kind,
         "text": _texts(question, "text"),
         "explanation": _texts(question, "explanation"),
-        "choices": [
-            choice_export(choice) for choice in sorted(question.choices.all(), key=lambda choice: choice.position)
-        ],
     }
+    choices = sorted(question.choices.all(), key=lambda choice: choice.position)
+    if question.kind == QuestionKind.TRUE_FALSE:
+        return entry | {"answer": any(choice.key == TRUE_KEY and choice.is_correct for choice in choices)}
+    return entry | {"choices": [choice_export(choice) for choice in choices]}
 
 
 def quiz_fields_export(quiz: Quiz) -> dict:
-    """The quiz's own fields in a file's ``quiz`` object: slug, difficulty, published flag and translated texts."""
+    """The quiz's own fields in a file's ``quiz`` object: slug, difficulty, published flag, shuffling, pass mark
+    (a percentage, or None) and translated texts."""
     return {
         "slug": quiz.slug,
         "difficulty": quiz.difficulty,
         "published": quiz.published,
+        "shuffle_choices": quiz.shuffle_choices,
+        "shuffle_questions": quiz.shuffle_questions,
+        "pass_mark": quiz.pass_mark,
         "title": _texts(quiz, "title"),
         "description": _texts(quiz, "description"),
     }

@@ -1,7 +1,8 @@
 """Importing a ``quizsite-quiz`` file: creating its quiz, or updating the quiz with its slug to match it.
 
 Keys name questions (within the quiz) and choices (within their question); the file's order is the site's
-order. Importing over an existing quiz updates the question with each key in place (learners' answers stay
+order. A true-or-false question's two choices are the site's (``quizzes.kinds.true_false_rows``), made from its
+``answer``. Importing over an existing quiz updates the question with each key in place (learners' answers stay
 attached to it), adds the keys the site lacks, removes the ones the file no longer has, and renumbers positions
 1..N in the file's order (``PositionedQuerySet.renumber``). The rules of ``quizzes.rules`` decide what may change
 once learners have answered; their refusals name the place in the file.
@@ -20,6 +21,7 @@ from modeltranslation.utils import build_localized_fieldname
 from guides.models import Guide
 from quizzes.content.errors import refuse
 from quizzes.content.export import (
+    LANGUAGE_CODES,
     SOURCE_LANGUAGE,
     choice_export,
     guide_export,
@@ -28,6 +30,7 @@ from quizzes.content.export import (
     quiz_fields_export,
 )
 from quizzes.content.schema import quiz_check
+from quizzes.kinds import QuestionKind, true_false_rows
 from quizzes.models import Choice, Question, Quiz
 from quizzes.rules import RuleBroken, check_correct_choices_kept, check_removable
 
@@ -68,6 +71,23 @@ def _set_texts(instance, field: str, texts: dict) -> None:
         setattr(instance, build_localized_fieldname(field, code), text or empty)
 
 
+def _choice_entries(entry: dict) -> list[dict]:
+    """The choices a checked question ``entry`` stands for, as ``choice_export`` gives them: its ``choices``, or
+    for a true-or-false question the site's two (``quizzes.kinds.true_false_rows``), with no text in any language.
+    """
+    if entry["kind"] != QuestionKind.TRUE_FALSE:
+        return entry["choices"]
+    return [
+        {
+            "key": row["key"],
+            "text": dict.fromkeys(LANGUAGE_CODES),
+            "is_correct": row["is_correct"],
+            "pinned": row["pinned"],
+        }
+        for row in true_false_rows(is_true=entry["answer"])
+    ]
+
+
 def _check_rules(stored: dict[str, Question], entries: list[dict]) -> None:
     """Apply the rules on answered content to the changes ``entries`` (checked questions) make to ``stored``
     (the quiz's questions by key, choices prefetched).
@@ -85,24 +105,23 @@ def _check_rules(stored: dict[str, Question], entries: list[dict]) -> None:
         if question is None:
             continue
         choices = {choice.key: choice for choice in question.choices.all()}
-        choice_keys = {choice["key"] for choice in entry["choices"]}
-        correct_key = next(choice["key"] for choice in entry["choices"] if choice["is_correct"])
+        wanted = _choice_entries(entry)
+        choice_keys = {choice["key"] for choice in wanted}
+        correct_keys = [choice["key"] for choice in wanted if choice["is_correct"]]
+        place = "answer" if entry["kind"] == QuestionKind.TRUE_FALSE else "choices"
         try:
             check_removable(choices=[choice for key, choice in choices.items() if key not in choice_keys])
-            if getattr(question.correct_choice(), "key", None) != correct_key:
-                check_correct_choices_kept({question: choices.get(correct_key) or Choice(key=correct_key)})
+            if {choice.key for choice in question.correct_choices()} != set(correct_keys):
+                check_correct_choices_kept({question: [choices.get(key) or Choice(key=key) for key in correct_keys]})
         except RuleBroken as error:
-            refuse(f"quiz.questions[{index}].choices", error.messages[0])
+            refuse(f"quiz.questions[{index}].{place}", error.messages[0])
 
 
 def _save_choices(question: Question, entries: list[dict]) -> None:
-    """Make ``question``'s choices match ``entries`` (checked choices, in order): by key, then renumbered."""
+    """Make ``question``'s choices match ``entries`` (``_choice_entries``, in order): by key, then renumbered."""
     stored = {choice.key: choice for choice in question.choices.all()}
     keys = {entry["key"] for entry in entries}
     Choice.objects.filter(pk__in=[choice.pk for key, choice in stored.items() if key not in keys]).delete()
-    correct_key = next(entry["key"] for entry in entries if entry["is_correct"])
-    # Unmark the old correct choice first: the database allows one correct choice per question at any time.
-    Choice.objects.filter(question=question, is_correct=True).exclude(key=correct_key).update(is_correct=False)
     top = max((choice.position for choice in stored.values()), default=0)
     order = []
     for entry in entries:
@@ -112,6 +131,7 @@ def _save_choices(question: Question, entries: list[dict]) -> None:
             choice = Choice(question=question, key=entry["key"], position=top)
         if choice.pk is None or choice_export(choice) != entry:
             choice.is_correct = entry["is_correct"]
+            choice.pinned = entry["pinned"]
             _set_texts(choice, "text", entry["text"])
             choice.save()
         order.append(choice.pk)
@@ -145,10 +165,11 @@ def _save_questions(quiz: Quiz, stored: dict[str, Question], entries: list[dict]
                 order.append(question.pk)
                 continue
             counts["questions_updated"] += 1
+        question.kind = entry["kind"]
         _set_texts(question, "text", entry["text"])
         _set_texts(question, "explanation", entry["explanation"])
         question.save()
-        _save_choices(question, entry["choices"])
+        _save_choices(question, _choice_entries(entry))
         order.append(question.pk)
     quiz.questions.all().renumber(order)
     return counts | {"questions_removed": len(removed)}
@@ -196,8 +217,8 @@ def _import(content: dict, *, update_existing: bool) -> ImportResult:
     fields = {name: entry[name] for name in quiz_fields_export(quiz)}
     changed = created or quiz_fields_export(quiz) != fields
     if changed:
-        quiz.difficulty = entry["difficulty"]
-        quiz.published = entry["published"]
+        for name in ("difficulty", "published", "shuffle_choices", "shuffle_questions", "pass_mark"):
+            setattr(quiz, name, entry[name])
         _set_texts(quiz, "title", entry["title"])
         _set_texts(quiz, "description", entry["description"])
         quiz.save()
@@ -239,7 +260,7 @@ def quiz_import(data) -> ImportResult:
 
     Raises:
         ContentError: a bad value (naming its field path); a change the content rules refuse once learners have
-            answered (removing an answered question or choice, moving an answered question's correct mark),
+            answered (removing an answered question or choice, changing an answered question's correct marks),
             with the rule's message after the place in the file.
     """
     return _import_once_more_after_a_race(quiz_check(data), update_existing=True)
