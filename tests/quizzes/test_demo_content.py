@@ -1,8 +1,12 @@
+from io import StringIO
+
 import pytest
 from django.core.management import call_command
 from pytest_django.asserts import assertInHTML
 
 from guides.models import Guide
+from quizsite.templatetags.translation_status import falls_back
+from quizzes.content import DEMO_FILES, read_quiz_file
 from quizzes.models import Choice, Question, Quiz
 from tests.pages import attribute, find, has_class, own_text, short_marker
 from tests.quizzes.seed_renderings import FRENCH_SEED, TURKISH_SEED
@@ -29,30 +33,99 @@ def preview_blocks(page: bytes) -> list[dict]:
     ]
 
 
-def test_load_demo_creates_the_seed_quiz_once_and_keeps_later_edits():
-    call_command("load_demo")
+def test_load_demo_creates_both_demo_quizzes_once_and_keeps_later_edits():
+    output = StringIO()
+    call_command("load_demo", stdout=output)
+    assert output.getvalue().splitlines()[:2] == [
+        "Loaded the demo quiz “data-parallelism”.",
+        "Loaded the demo quiz “data-parallelism-check”.",
+    ]
     quiz = Quiz.objects.get(slug="data-parallelism")
     question = quiz.questions.get(position=1)
     question.text_en = "Edited by an author"
     question.save()
-    call_command("load_demo")
+    output = StringIO()
+    call_command("load_demo", stdout=output)
+    assert output.getvalue().splitlines()[:2] == [
+        "The demo quiz “data-parallelism” is already there; left unchanged.",
+        "The demo quiz “data-parallelism-check” is already there; left unchanged.",
+    ]
     assert (
         Guide.objects.count(),
         Quiz.objects.count(),
         Question.objects.count(),
         Choice.objects.count(),
-    ) == (
-        1,
-        1,
-        8,
-        32,
-    )
+    ) == (1, 2, 8 + 6, 32 + 18)
     assert Question.objects.get(quiz=quiz, position=1).text_en == "Edited by an author"
-    assert quiz.difficulty == "medium"
-    assert quiz.published is True
+    assert list(
+        Quiz.objects.order_by("slug").values_list(
+            "slug", "difficulty", "published", "shuffle_choices", "shuffle_questions", "pass_mark", "guides__slug"
+        )
+    ) == [
+        ("data-parallelism", "medium", True, True, False, None, "data-parallelism"),
+        ("data-parallelism-check", "easy", True, True, False, 70, "data-parallelism"),
+    ]
     assert list(quiz.guides.values_list("slug", "title_en", "title_fr")) == [
         ("data-parallelism", "Data parallelism", "Parallélisme des données")
     ]
+
+
+def test_the_second_demo_quiz_has_every_kind_of_question_and_a_pinned_none_of_the_above():
+    call_command("load_demo", stdout=StringIO())
+    questions = Question.objects.filter(quiz__slug="data-parallelism-check").order_by("position")
+    assert list(questions.values_list("position", "key", "kind")) == [
+        (1, "what-every-gpu-copies", "multiple"),
+        (2, "scaling-overheads", "multiple"),
+        (3, "same-samples", "true_false"),
+        (4, "replicas-stay-identical", "true_false"),
+        (5, "accumulation-memory", "true_false"),
+        (6, "eight-workers", "single"),
+    ]
+    choices = Choice.objects.filter(question__quiz__slug="data-parallelism-check").order_by(
+        "question__position", "position"
+    )
+    assert [
+        (question, key, text, is_correct, pinned)
+        for question, key, text, is_correct, pinned in choices.values_list(
+            "question__position", "key", "text_en", "is_correct", "pinned"
+        )
+    ] == [
+        (1, "parameters", "The model's parameters", True, False),
+        (1, "optimizer-state", "The optimizer state", True, False),
+        (1, "whole-dataset", "The whole training dataset", False, False),
+        (1, "none-of-the-above", "None of the above", False, True),
+        (2, "gradient-communication", "Communicating the gradients", True, False),
+        (2, "data-loading", "Loading data for every worker", True, False),
+        (2, "synchronization", "Synchronizing the workers at every step", True, False),
+        (2, "splitting-layers", "Splitting the model's layers across the GPUs", False, False),
+        # True/false questions: the site's two choices, no text of their own (the site labels them).
+        (3, "true", "", False, True),
+        (3, "false", "", True, True),
+        (4, "true", "", True, True),
+        (4, "false", "", False, True),
+        (5, "true", "", True, True),
+        (5, "false", "", False, True),
+        (6, "four", "4 samples", False, False),
+        (6, "thirty-two", "32 samples", False, False),
+        (6, "two-hundred-fifty-six", "256 samples", True, False),
+        (6, "forty", "40 samples", False, False),
+    ]
+
+
+@pytest.mark.parametrize("language", ["fr", "tr"])
+def test_the_second_demo_quiz_is_whole_in_french_and_turkish(language):
+    """Every text of the second demo quiz is translated: learners read none of it in English."""
+    call_command("load_demo", stdout=StringIO())
+    quiz = Quiz.objects.get(slug="data-parallelism-check")
+    assert [falls_back(quiz, field, language) for field in ("title", "description")] == [False, False]
+    assert [question.is_translated(language) for question in quiz.questions.prefetch_related("choices")] == [True] * 6
+
+
+def test_both_demo_files_hold_the_same_guide():
+    """Each demo file imports alone; the guide they share is written the same in both, so neither changes it."""
+    first, second = (read_quiz_file(path) for path in DEMO_FILES)
+    assert second["guides"] == first["guides"]
+    assert [first["quiz"]["guides"], second["quiz"]["guides"]] == [["data-parallelism"], ["data-parallelism"]]
 
 
 def test_every_question_of_the_demo_has_one_correct_choice_and_an_explanation(demo_quiz):

@@ -1,21 +1,22 @@
 from django.core.management.base import BaseCommand
 
-from quizzes.content import DEMO_FILE, quiz_create_from_data, read_quiz_file
+from quizzes.content import DEMO_FILES, quiz_create_from_data, read_quiz_file
 from translations.glossary import load_demo_terms
 
 
 class Command(BaseCommand):
     help = (
-        "Load the demo content (the 'Data parallelism' guide and quiz, the glossary's terms) when it is absent; "
-        "never overwrites."
+        "Load the demo content (the 'Data parallelism' guide, its two quizzes, the glossary's terms) when it is "
+        "absent; never overwrites."
     )
 
     def handle(self, *args, **options):
-        result = quiz_create_from_data(read_quiz_file(DEMO_FILE))
-        if result.created:
-            self.stdout.write(self.style.SUCCESS(f"Loaded the demo quiz “{result.quiz.slug}”."))
-        else:
-            self.stdout.write(f"The demo quiz “{result.quiz.slug}” is already there; left unchanged.")
+        for path in DEMO_FILES:
+            result = quiz_create_from_data(read_quiz_file(path))
+            if result.created:
+                self.stdout.write(self.style.SUCCESS(f"Loaded the demo quiz “{result.quiz.slug}”."))
+            else:
+                self.stdout.write(f"The demo quiz “{result.quiz.slug}” is already there; left unchanged.")
         terms = load_demo_terms()
         if terms.added:
             self.stdout.write(self.style.SUCCESS(f"Added the glossary terms {quoted(terms.added)}."))
