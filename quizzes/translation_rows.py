@@ -9,6 +9,7 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext
 
 from guides.models import Guide
+from quizzes.kinds import QuestionKind
 from quizzes.models import Choice, Question, Quiz
 from translations.completeness import any_missing, any_stale
 from translations.glossary import Entry
@@ -20,7 +21,9 @@ def quiz_texts(quiz: Quiz) -> list[tuple[object, str]]:
 
     Order: the quiz's title and description; each question (by position) with its text, its explanation and its
     choices' texts (by position); then each linked guide (by the guides' ordering) with its title, summary and
-    body. Three queries, whatever the quiz's size (questions, their choices, guides).
+    body. A true-or-false question's choices are left out: the site labels them in every language
+    (``quizzes.kinds.true_false_label``), so they have nothing to translate. Three queries, whatever the quiz's
+    size (questions, their choices, guides).
     """
     questions = quiz.questions.order_by("position").prefetch_related(
         Prefetch("choices", queryset=Choice.objects.order_by("position"))
@@ -28,7 +31,8 @@ def quiz_texts(quiz: Quiz) -> list[tuple[object, str]]:
     texts: list[tuple[object, str]] = [(quiz, "title"), (quiz, "description")]
     for question in questions:
         texts += [(question, "text"), (question, "explanation")]
-        texts += [(choice, "text") for choice in question.choices.all()]
+        if question.kind != QuestionKind.TRUE_FALSE:
+            texts += [(choice, "text") for choice in question.choices.all()]
     for guide in quiz.guides.order_by("ordering", "slug"):
         texts += guide_texts(guide)
     return texts
@@ -161,7 +165,8 @@ def _labelled(row: Row, questions: dict[int, Question], choice_index: dict[int, 
 def quiz_missing(language: str) -> Q:
     """The quizzes with a text missing in ``language`` (``translations.completeness.missing``) among the texts
     of their grid (``quiz_texts``): the quiz's title or description, one of its questions' texts or
-    explanations, one of their choices' texts, or a text of a linked guide."""
+    explanations, one of their choices' texts (not a true-or-false question's, whose English is empty: nothing
+    to translate), or a text of a linked guide."""
     questions = Question.objects.filter(any_missing(Question, language), quiz=OuterRef("pk"))
     choices = Choice.objects.filter(any_missing(Choice, language), question__quiz=OuterRef("pk"))
     guides = Guide.objects.filter(any_missing(Guide, language), quizzes=OuterRef("pk"))

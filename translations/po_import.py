@@ -9,8 +9,10 @@ The file is one written by ``translations.po.catalog`` (``manage.py export_po``)
   editors follow); obsolete entries (``#~``) are ignored;
 - refused when its context is not ``app.model.field.id``, names no model, or a field that is not translated
   (registered with modeltranslation), appears more than once (each of its entries), names an object that no
-  longer exists, when the ``msgid`` is no longer the English text of that field (the English changed since the
-  export: the translation was written for another text, so the translator exports again), or when the
+  longer exists or a text whose English is empty (nothing to translate: a true-or-false question's answers,
+  which the site labels itself; ``tracking.has_source``), when the ``msgid`` is no longer the English text of
+  that field (the English changed since the export: the translation was written for another text, so the
+  translator exports again), or when the
   translation is not a valid value of the field (too long for its ``max_length``: the field's own validation) or
   is unfit to store or show (a NUL or another control character, a lone surrogate: ``quizsite.texts``, the rule
   of the admin and quiz files too), or when the site's translation is no longer the one the file was exported
@@ -39,7 +41,7 @@ from modeltranslation.utils import build_localized_fieldname
 from quizsite.texts import validate_text
 from translations.po import PoError, context_parts, language_checked, site_text_at_export, site_text_mark
 from translations.states import State, rows
-from translations.tracking import SOURCE_LANGUAGE, confirm, fingerprint, translated_fields
+from translations.tracking import SOURCE_LANGUAGE, confirm, fingerprint, has_source, translated_fields
 
 # The largest primary key a database column can hold (a signed 64-bit integer); a larger id names no row, and
 # SQLite cannot even be asked about it.
@@ -50,6 +52,10 @@ SITE_TEXT_CHANGED = (
     "export again to see it"
 )
 ENGLISH_CHANGED = "the English text has changed since the export: export again to translate the new text"
+NOTHING_TO_TRANSLATE = (
+    "the English text is empty, so there is nothing to translate (a true-or-false question's answers, which the "
+    "site labels in every language, or a text left blank): export_po writes no such entry"
+)
 
 
 @dataclass(frozen=True)
@@ -193,6 +199,9 @@ def _import_entries(
             refused.append((index, Refusal(entry.msgctxt, reason)))
             continue
         english = getattr(instance, build_localized_fieldname(name, SOURCE_LANGUAGE)) or ""
+        if not has_source(english):
+            refused.append((index, Refusal(entry.msgctxt, NOTHING_TO_TRANSLATE)))
+            continue
         if fingerprint(entry.msgid) != fingerprint(english):
             refused.append((index, Refusal(entry.msgctxt, ENGLISH_CHANGED)))
             continue
