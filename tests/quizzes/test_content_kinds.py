@@ -6,12 +6,12 @@ import copy
 import pytest
 from django.core.management import call_command
 
-from quizzes.content import DEMO_FILE, DEMO_FILES, ContentError, quiz_dump, quiz_export, quiz_import
+from quizzes.content import DEMO_FILE, DEMO_FILES, quiz_dump, quiz_export, quiz_import
 from quizzes.content import read_quiz_file as read
 from quizzes.models import Choice, Question, Quiz
 from quizzes.services import answer_submit, attempt_start
 from tests.factories import make_user
-from tests.quizzes.test_content import database_rows
+from tests.quizzes.test_content_refusals import assert_import_refused
 
 pytestmark = pytest.mark.django_db
 
@@ -34,15 +34,6 @@ def version_2(data: dict) -> dict:
 
 def questions(data: dict) -> list[dict]:
     return data["quiz"]["questions"]
-
-
-def assert_import_refused(data: dict, message: str) -> None:
-    """Importing ``data`` raises exactly ``ContentError(message)`` and writes nothing."""
-    before = database_rows()
-    with pytest.raises(ContentError) as refusal:
-        quiz_import(data)
-    assert str(refusal.value) == message
-    assert database_rows() == before
 
 
 def choice_rows(slug: str, key: str) -> list[tuple]:
