@@ -5,6 +5,7 @@ import copy
 
 import pytest
 from django.core.management import call_command
+from django.utils import translation
 
 from quizzes.content import DEMO_FILE, DEMO_FILES, quiz_dump, quiz_export, quiz_import
 from quizzes.content import read_quiz_file as read
@@ -238,3 +239,20 @@ def test_import_command_reports_a_version_2_file_like_any_other(tmp_path, capsys
     path.write_text(quiz_dump(version_2(read(DEMO_FILE))), encoding="utf-8")
     call_command("import_quiz", str(path))
     assert capsys.readouterr().out.splitlines()[0] == f"Created the quiz “data-parallelism” from {path}."
+
+
+@pytest.mark.parametrize(
+    ("language", "message"),
+    [
+        (
+            "fr",
+            "quiz.questions[2].answer: manquant\u00a0: true si l’affirmation est vraie, false si elle est fausse",
+        ),
+        ("tr", "quiz.questions[2].answer: eksik: ifade doğruysa true, yanlışsa false yazın"),
+    ],
+)
+def test_a_true_false_refusal_is_in_the_active_language(language, message):
+    data = read(CHECK_FILE)
+    del questions(data)[2]["answer"]
+    with translation.override(language):
+        assert_import_refused(data, message)
