@@ -20,14 +20,14 @@ def author_page(browser, live_server, authors_group):
     call_command("load_demo", stdout=StringIO())
     make_author("camille")
     page, problems = admin_page(browser, live_server.url, "camille", "fr-FR")
-    page.goto(f"{live_server.url}/admin/quizzes/quiz/{Quiz.objects.get().pk}/change/")
+    page.goto(f"{live_server.url}/admin/quizzes/quiz/{Quiz.objects.get(slug='data-parallelism').pk}/change/")
     yield page, problems
     page.context.close()
 
 
 def test_author_adds_a_question_with_its_choices_on_the_quiz_page(author_page, live_server):
     page, problems = author_page
-    quiz = Quiz.objects.get()
+    quiz = Quiz.objects.get(slug="data-parallelism")
 
     # The first question's first choice, in its Turkish tab.
     turkish = page.locator("#id_questions-0-choices-0-text_tr")
@@ -67,7 +67,7 @@ def test_author_drags_a_question_to_the_top(author_page):
     """django-nested-admin's drag handle (the question's title bar) works beside the language tabs; the position
     fields show 1..8 as the headings do, before and after the drag, and the new order is saved."""
     page, problems = author_page
-    quiz = Quiz.objects.get()
+    quiz = Quiz.objects.get(slug="data-parallelism")
     positions = [page.locator(f"#id_questions-{index}-position") for index in range(4)]
     assert [position.input_value() for position in positions] == ["1", "2", "3", "4"]
     third = list(quiz.questions.order_by("position").values_list("text_en", flat=True))[2]

@@ -24,16 +24,16 @@ def author(browser, live_server, authors_group):
 
 
 def grid_address(live_server) -> str:
-    return f"{live_server.url}/admin/quizzes/quiz/{Quiz.objects.get().pk}/translations/"
+    return f"{live_server.url}/admin/quizzes/quiz/{Quiz.objects.get(slug='data-parallelism').pk}/translations/"
 
 
 def test_a_cell_link_opens_the_field_on_its_language_tab(author, live_server):
     page, problems = author
-    page.goto(f"{live_server.url}/admin/quizzes/quiz/{Quiz.objects.get().pk}/change/")
+    page.goto(f"{live_server.url}/admin/quizzes/quiz/{Quiz.objects.get(slug='data-parallelism').pk}/change/")
     page.get_by_role("link", name="Translations").click()
     page.get_by_role("link", name="Edit Question 2 · Choice C (Turkish)").click()
 
-    question = Question.objects.get(position=2)
+    question = Question.objects.get(quiz__slug="data-parallelism", position=2)
     page.wait_for_url(f"{live_server.url}/admin/quizzes/question/{question.pk}/change/#id_choices-2-text_tr")
     field = page.locator("#id_choices-2-text_tr")
     assert field.is_visible()
@@ -47,7 +47,7 @@ def test_a_cell_link_opens_the_field_on_its_language_tab(author, live_server):
 def test_the_grid_fits_a_narrow_screen_and_passes_axe(author, live_server):
     """With a stale text (its confirm buttons shown), in light and dark colours."""
     page, problems = author
-    question = Question.objects.get(position=1)
+    question = Question.objects.get(quiz__slug="data-parallelism", position=1)
     question.text_en = "In standard data parallelism, what does every GPU hold?"
     question.save()
     page.set_viewport_size({"width": 320, "height": 640})
@@ -62,7 +62,7 @@ def test_the_grid_fits_a_narrow_screen_and_passes_axe(author, live_server):
 
 def test_a_stale_cell_is_confirmed_from_the_keyboard(author, live_server):
     page, problems = author
-    question = Question.objects.get(position=1)
+    question = Question.objects.get(quiz__slug="data-parallelism", position=1)
     question.text_en = "In standard data parallelism, what does every GPU hold?"
     question.save()
     page.goto(grid_address(live_server))
