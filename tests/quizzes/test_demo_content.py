@@ -8,6 +8,7 @@ from guides.models import Guide
 from quizsite.templatetags.translation_status import falls_back
 from quizzes.content import DEMO_FILES, read_quiz_file
 from quizzes.models import Choice, Question, Quiz
+from quizzes.services import answer_submit, attempt_start
 from tests.pages import attribute, find, has_class, own_text, short_marker
 from tests.quizzes.seed_renderings import FRENCH_SEED, TURKISH_SEED
 
@@ -205,3 +206,34 @@ def test_french_page_shows_the_french_title_description_and_guide(client, demo_q
 def test_turkish_page_names_the_related_guides_with_a_capital_dotted_i(client, demo_quiz):
     page = client.get("/tr/quizzes/data-parallelism/").content.decode()
     assertInHTML('<h2 id="related-guides-heading">İlgili rehberler</h2>', page)
+
+
+@pytest.mark.parametrize(
+    ("language", "true", "false"),
+    [("fr", "Vrai", "Faux"), ("tr", "Doğru", "Yanlış")],
+)
+def test_the_second_demo_quiz_is_taken_to_the_end_and_passes_with_five_right_of_six(learner, language, true, false):
+    """Its pass mark of 70 %: question 2 half-answered is wrong (all or nothing), 5/6 (83 %) still passes. The
+    true-or-false answers read in the learner's language."""
+    call_command("load_demo", stdout=StringIO())
+    quiz = Quiz.objects.get(slug="data-parallelism-check")
+    attempt = attempt_start(learner=learner, quiz=quiz, language=language)
+    for question in quiz.questions.order_by("position"):
+        right = [choice for choice in question.choices.order_by("position") if choice.is_correct]
+        answer_submit(attempt=attempt, question=question, choices=right[:1] if question.position == 2 else right)
+    attempt.refresh_from_db()
+    answers = attempt.answers.order_by("question__position")
+    assert [(text, correct) for text, correct in answers.values_list("choice_text", "is_correct")][2:5] == [
+        (false, True),
+        (true, True),
+        (true, True),
+    ]
+    assert [correct for correct in answers.values_list("is_correct", flat=True)] == [
+        True,
+        False,
+        True,
+        True,
+        True,
+        True,
+    ]
+    assert (attempt.is_finished, attempt.score, attempt.question_count, attempt.passed) == (True, 5, 6, True)
