@@ -64,6 +64,8 @@ def _check_choice(entry, path: str, version: int) -> dict:
 
 
 def _check_kind(entry: dict, path: str, version: int) -> str:
+    """A question's kind, after checking that its entry has the fields of that kind (``choices``, or a
+    true-or-false question's ``answer``); a version 2 question is single-answer."""
     if version == OLDEST_VERSION:
         check_object(entry, path, ("key", "text", "explanation?", "choices"))
         return QuestionKind.SINGLE
@@ -90,24 +92,25 @@ def _check_kind(entry: dict, path: str, version: int) -> str:
     return kind
 
 
-def _check_choices(entry: dict, path: str, kind: str, version: int) -> dict:
-    """A question's ``choices`` (checked) or, for a true-or-false question, its ``answer``, as the file's key."""
+def _check_answers(entry: dict, path: str, kind: str, version: int) -> dict:
+    """A question's answers as its file entry holds them, checked against ``quizzes.rules.check_choices``: its
+    ``{"choices": [...]}``, or for a true-or-false question its ``{"answer": bool}`` (whose choices are the
+    site's, ``true_false_rows``)."""
     if kind == QuestionKind.TRUE_FALSE:
-        answer = check_boolean(entry["answer"], f"{path}.answer")
-        rows = true_false_rows(is_true=answer)
-        checked = {"answer": answer}
+        field, answer = "answer", check_boolean(entry["answer"], f"{path}.answer")
+        checked, rows = answer, true_false_rows(is_true=answer)
     else:
-        rows = [
+        field = "choices"
+        checked = rows = [
             _check_choice(choice, f"{path}.choices[{index}]", version)
             for index, choice in enumerate(check_list(entry["choices"], f"{path}.choices", MAX_CHOICES))
         ]
         check_unique_keys(rows, f"{path}.choices", "key")
-        checked = {"choices": rows}
     try:
         check_choices(kind=kind, choice_count=len(rows), correct_count=sum(row["is_correct"] for row in rows))
     except RuleBroken as error:
-        refuse(f"{path}.{next(iter(checked))}", error.messages[0])
-    return checked
+        refuse(f"{path}.{field}", error.messages[0])
+    return {field: checked}
 
 
 def _check_question(entry, path: str, version: int) -> dict:
@@ -118,7 +121,7 @@ def _check_question(entry, path: str, version: int) -> dict:
         "kind": kind,
         "text": check_translations(entry["text"], f"{path}.text", Question, "text"),
         "explanation": check_translations(entry.get("explanation", {}), f"{path}.explanation", Question, "explanation"),
-        **_check_choices(entry, path, kind, version),
+        **_check_answers(entry, path, kind, version),
     }
 
 
