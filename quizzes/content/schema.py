@@ -21,10 +21,10 @@ from quizzes.content.export import FORMAT, VERSION
 from quizzes.content.reader import check_values
 from quizzes.content.values import (
     check_boolean,
-    check_field_value,
     check_integer,
     check_list,
     check_object,
+    check_optional_number,
     check_slug,
     check_translations,
     check_unique_keys,
@@ -133,7 +133,7 @@ def _check_settings(entry: dict, path: str, version: int) -> dict:
     for name in ("shuffle_choices", "shuffle_questions"):
         value = entry.get(name, Quiz._meta.get_field(name).get_default())
         settings[name] = check_boolean(value, f"{path}.{name}")
-    settings["pass_mark"] = check_field_value(Quiz, "pass_mark", entry.get("pass_mark"), f"{path}.pass_mark")
+    settings["pass_mark"] = check_optional_number(Quiz, "pass_mark", entry.get("pass_mark"), f"{path}.pass_mark")
     return settings
 
 

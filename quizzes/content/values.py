@@ -53,7 +53,7 @@ def check_integer(value, path: str, maximum: int) -> int:
     return value
 
 
-def check_field_value(model, field: str, value, path: str) -> int | None:
+def check_optional_number(model, field: str, value, path: str) -> int | None:
     """Check that ``value`` is null or a whole number that ``model.<field>``'s own validators accept (the ones the
     admin's form applies: a pass mark's 1 to 100), refusing with their message."""
     if value is None:
