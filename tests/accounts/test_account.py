@@ -78,7 +78,7 @@ def test_export_holds_the_account_and_every_answer_of_every_attempt_exactly(clie
     assert response["Content-Disposition"].startswith('attachment; filename="quizsite-data-')
     assert response["Cache-Control"] == "max-age=0, no-cache, no-store, must-revalidate, private"
     data = json.loads(response.content)
-    assert data["format"] == 2
+    assert data["format"] == 3
     assert data["time_zone"] == "UTC"
     assert data["account"] == {
         "username": "ada",
@@ -94,7 +94,10 @@ def test_export_holds_the_account_and_every_answer_of_every_attempt_exactly(clie
             {
                 "language": a.language,
                 "question": a.question_text,
+                "kind": "single",
                 "choice": a.choice_text,
+                "chosen": [a.choice_text],
+                "shown": [{"text": text, "right": right, "chosen": chosen} for _pk, text, right, chosen in a.shown],
                 "correct": a.is_correct,
                 "answered_at": a.answered_at.isoformat(),
             }
@@ -110,6 +113,8 @@ def test_export_holds_the_account_and_every_answer_of_every_attempt_exactly(clie
             "closed_at": None,
             "score": 0,
             "answer_count": 1,
+            "pass_mark": None,
+            "passed": None,
             "answers": answers_of(second),
         },
         {
@@ -120,6 +125,8 @@ def test_export_holds_the_account_and_every_answer_of_every_attempt_exactly(clie
             "closed_at": None,
             "score": 1,
             "answer_count": 2,
+            "pass_mark": None,
+            "passed": None,
             "answers": answers_of(first),
         },
     ]
