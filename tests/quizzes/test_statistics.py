@@ -101,12 +101,21 @@ def test_a_multiple_answer_question_counts_each_choice_and_the_exact_right_set(a
     ]
 
 
-@pytest.mark.parametrize(("language", "labels"), [("fr", ["1. Vrai", "2. Faux"]), ("tr", ["1. Doğru", "2. Yanlış"])])
-def test_true_or_false_choices_read_the_sites_words_in_the_admins_language(author_client, answered, language, labels):
+@pytest.mark.parametrize(
+    ("language", "labels", "exact"),
+    [
+        ("fr", ["1. Vrai", "2. Faux"], "2 réponses avec exactement les bons choix (50\u00a0%)."),
+        ("tr", ["1. Doğru", "2. Yanlış"], "Tam olarak doğru seçenekleri işaretleyen 2 cevap (%50)."),
+    ],
+)
+def test_true_or_false_labels_and_the_exact_set_read_in_the_admins_language(
+    author_client, answered, language, labels, exact
+):
     response = statistics_page(author_client, answered, language)
     (section,) = find(response.content, lambda node: ("id", "question-3") in node.attributes)
     cells = [str(row.children[0].children[0]) for row in find(section, lambda node: node.name == "tr")[1:]]
     assert cells == labels
+    assert texts_of(response.content, "exact-set") == [exact]
 
 
 def test_the_grouped_answers_hold_one_row_per_set_chosen_not_per_answer(answered):
