@@ -1,27 +1,22 @@
-"""The query budget of the learner's pages for quizzes of every kind (``tests/query_budget/support.py`` says how
-budgets are counted): shuffled choices and questions, several right answers, true or false, a pass mark. Each page
-costs what it costs for a quiz of single-answer questions in the author's order: an attempt's order follows from
-its seed (``quizzes.arrangement``), a question's kind and right choices come with the quiz's snapshot, and an
-answer's chosen set and the choices as shown are columns of its row."""
+"""The query budget of the question page, the answer POST and the results for quizzes of every kind
+(``tests/query_budget/support.py`` says how budgets are counted; ``test_learner_pages`` pins the other pages for
+both kinds of quiz): shuffled choices and questions, several right answers, true or false, a pass mark. Each costs
+what it costs for a quiz of single-answer questions in the author's order: an attempt's order follows from its seed
+(``quizzes.arrangement``), a question's kind and right choices come with the quiz's snapshot, and an answer's chosen
+set and the choices as shown are columns of its row."""
 
 import pytest
 
-from quizsite.views import HomeView
 from quizzes.kinds import QuestionKind
 from quizzes.models import Attempt, Question
-from tests.factories import make_guide, make_quiz
-from tests.pages import find, has_class, texts_of, url
+from tests.factories import make_quiz
+from tests.pages import find, texts_of, url
 from tests.query_budget.support import (
-    CATALOGUE,
     LANGUAGES,
     QUIZ_STATE,
     SESSION,
     SNAPSHOT,
-    STANDINGS,
     USER,
-    VERSION,
-    assert_standings,
-    finished_and_retaken,
     kinds_quiz,
     owner_of,
     pinned_get,
@@ -54,21 +49,6 @@ def until_next_is(quiz, owner: dict, kind: str) -> tuple[int, Question]:
     number = next(number for number, question in enumerate(ordered, start=1) if question.kind == kind)
     take(quiz, number - 1, **owner)
     return number, ordered[number - 1]
-
-
-@pytest.mark.parametrize("language", LANGUAGES)
-@pytest.mark.parametrize("questions", [8, 50])
-@pytest.mark.parametrize(
-    ("visitor", "queries"), [("anonymous", QUIZ_STATE), *[(v, q + QUIZ_STATE) for v, q in VISITORS]]
-)
-def test_quiz_page(client, django_assert_num_queries, language, questions, visitor, queries):
-    quiz = kinds_quiz(questions=questions)
-    translate(quiz)
-    if visitor != "anonymous":
-        take(quiz, 1, **owner_of(client, visitor, quiz))
-    address = url("quizzes:detail", language, slug=quiz.slug)
-    response = pinned_get(client, address, django_assert_num_queries, cold=queries + SNAPSHOT, warm=queries)
-    assert len(find(response.content, has_class("question-preview"))) == questions
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -116,9 +96,7 @@ def test_question_page_get_and_answer_post(
 
 
 @pytest.mark.parametrize("visitor", POSTING)
-def test_the_last_answer_post_finishes_the_attempt_with_one_query_more(
-    client, django_assert_num_queries, visitor
-):
+def test_the_last_answer_post_finishes_the_attempt_with_one_query_more(client, django_assert_num_queries, visitor):
     quiz = kinds_quiz(questions=8)
     owner = owner_of(client, visitor, quiz)
     attempt = take(quiz, 7, **owner)
@@ -148,57 +126,4 @@ def test_results_page_with_a_pass_mark(client, django_assert_num_queries, langua
     address = url("quizzes:results", language, slug=quiz.slug)
     response = pinned_get(client, address, django_assert_num_queries, cold=queries + 2 + SNAPSHOT, warm=queries + 2)
     assert len(texts_of(response.content, "question-text")) == answers
-
-
-@pytest.mark.parametrize("language", LANGUAGES)
-@pytest.mark.parametrize("size", [1, 10])
-def test_my_progress_page(learner, learner_client, django_assert_num_queries, language, size):
-    """As for single-answer quizzes: ``size`` guides holding ``size`` quizzes each, each quiz finished once (passed)
-    and retaken."""
-    quizzes = [kinds_quiz(f"quiz-{number}", f"Quiz {number:03}", questions=4) for number in range(size)]
-    for number in range(size):
-        make_guide(slug=f"guide-{number}", title=f"Guide {number:03}").quizzes.set(quizzes)
-    finished_and_retaken(quizzes, learner=learner)
-    with django_assert_num_queries(SESSION + USER + 3 + STANDINGS + 1):
-        response = learner_client.get(url("progress", language))
-    assert len(find(response.content, has_class("quiz-progress"))) == size * size
-
-
-@pytest.mark.parametrize("language", LANGUAGES)
-@pytest.mark.parametrize("quizzes", [1, 50])
-@pytest.mark.parametrize(
-    ("visitor", "queries"),
-    [("anonymous", 1), ("guest", SESSION + 1 + STANDINGS), ("learner", SESSION + USER + 1 + STANDINGS)],
-)
-def test_guide_page(client, django_assert_num_queries, language, quizzes, visitor, queries):
-    made = [kinds_quiz(f"quiz-{number}", f"Quiz {number:03}", questions=4) for number in range(quizzes)]
-    make_guide(slug="path").quizzes.set(made)
-    if visitor != "anonymous":
-        finished_and_retaken(made, **owner_of(client, visitor, made[0]))
-    address = url("guides:detail", language, slug="path")
-    response = pinned_get(client, address, django_assert_num_queries, cold=queries + CATALOGUE, warm=queries)
-    assert_standings(response.content, visitor, quizzes)
-
-
-@pytest.mark.parametrize("language", LANGUAGES)
-@pytest.mark.parametrize("guides", [1, 30])
-@pytest.mark.parametrize(
-    ("visitor", "queries"),
-    [
-        ("anonymous", VERSION),
-        ("guest", SESSION + VERSION + STANDINGS),
-        ("learner", SESSION + USER + VERSION + STANDINGS),
-    ],
-)
-def test_home_page(client, django_assert_num_queries, language, guides, visitor, queries):
-    quizzes = [kinds_quiz(f"quiz-{number}", f"Quiz {number:03}", questions=4) for number in range(guides)]
-    for number, quiz in enumerate(quizzes):
-        make_guide(slug=f"guide-{number}", title=f"Guide {number:03}").quizzes.set([quiz])
-    if visitor != "anonymous":
-        finished_and_retaken(quizzes, **owner_of(client, visitor, quizzes[0]))
-    response = pinned_get(
-        client, url("home", language), django_assert_num_queries, cold=queries + CATALOGUE, warm=queries
-    )
-    shown = min(guides, HomeView.PAGE_SIZE)
-    assert len(find(response.content, has_class("card"))) == 2 * shown
-    assert_standings(response.content, visitor, shown)
+    assert texts_of(response.content, "score-value") == [f"{answers}/{answers}"]
