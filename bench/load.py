@@ -5,8 +5,9 @@ One reading learner (``learner00001``, about ten finished attempts) asks for the
 languages in turn: the guide page is that of a guide of the quiz they are half-way through, whose other quizzes
 include one they finished, so that its cards show each kind of standing. Answering learners each get a session
 of their own and two unfinished attempts; their answer POSTs go out question by question, each request a
-different learner's next question, so that every POST records an answer (``quizzes.services.answer_submit``), as
-a class taking quizzes at once would.
+different learner's next question in their attempt's order (a multiple-answer question answered with two
+``choice`` values), so that every POST records an answer (``quizzes.services.answer_submit``), as a class taking
+quizzes at once would.
 """
 
 from dataclasses import dataclass, field
