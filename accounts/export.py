@@ -49,8 +49,9 @@ def learner_data(user) -> dict:
         further along joined the account), ``score`` (correct answers, ``quizzes.scoring.score``), ``answer_count``,
         ``pass_mark`` (the percentage the attempt started with, or None), ``passed`` (``quizzes.scoring.passed``:
         None while unfinished or without a pass mark), and ``answers`` in the order given, each with the
-        ``language`` it was given in, the ``question`` text as the learner saw it in that language, its ``kind``
-        (``quizzes.kinds.QuestionKind``: "single", "multiple", "true_false"), ``choice`` (the chosen texts as
+        ``language`` it was given in, the ``question`` text as the learner saw it in that language, the question's
+        ``kind`` as it is now (``quizzes.kinds.QuestionKind``: "single", "multiple", "true_false"; answers do not
+        keep it), ``choice`` (the chosen texts as
         shown, joined by "; "), ``chosen`` (the same texts as a list, in the order shown), ``shown`` (every choice
         in the order the learner saw it, ``{"text", "right", "chosen"}``; empty for answers given before the site
         kept it, which were shown in the author's order), ``correct`` and ``answered_at``. Then
