@@ -89,7 +89,7 @@ def right_choices(question: int) -> set[int]:
 
 def quiz_settings(quiz: int) -> tuple[bool, bool, int | None]:
     """``(shuffle_choices, shuffle_questions, pass_mark)`` of quiz number ``quiz``: choices shuffled in all but every
-    tenth (5, 15…: those stay in the author's order), questions in every second, a pass mark of 70 % in every
+    tenth (5, 15…: those stay in the author's order), questions in every second, a pass mark of 70% in every
     third."""
     return quiz % 10 != 5, quiz % 2 == 0, 70 if quiz % 3 == 0 else None
 
