@@ -8,8 +8,28 @@ from quizzes import scoring
 from quizzes.models import Answer, Attempt
 
 #: Bumped when the document's shape changes, so that a reader can tell versions apart (2: times in the learner's
-#: zone, named in "time_zone"; the account's chosen zone).
-EXPORT_FORMAT = 2
+#: zone, named in "time_zone"; the account's chosen zone. 3: each answer's question kind, the choices chosen and
+#: every choice in the order shown).
+EXPORT_FORMAT = 3
+
+
+def _answer_data(answer: Answer) -> dict:
+    """The export's account of ``answer`` (its times aside): what it chose and how its choices were shown.
+
+    ``Answer.shown`` holds every choice as the learner saw it, in the order shown (``[[pk, text, right, chosen],
+    ...]``); an answer given before it existed has none, and was shown in the author's order with its one choice
+    ``choice_text``.
+    """
+    shown = [{"text": text, "right": right, "chosen": chosen} for _pk, text, right, chosen in answer.shown]
+    return {
+        "language": answer.language,
+        "question": answer.question_text,
+        "kind": answer.question.kind,
+        "choice": answer.choice_text,
+        "chosen": [item["text"] for item in shown if item["chosen"]] if shown else [answer.choice_text],
+        "shown": shown,
+        "correct": answer.is_correct,
+    }
 
 
 def learner_data(user) -> dict:
@@ -19,7 +39,7 @@ def learner_data(user) -> dict:
         user: an ``accounts.User``.
 
     Returns:
-        ``{"format": 2, "time_zone", "exported_at", "account": {"username", "email", "pending_email" (a new
+        ``{"format": 3, "time_zone", "exported_at", "account": {"username", "email", "pending_email" (a new
         address not confirmed yet, else ""), "time_zone", "date_joined", "last_login"}, "attempts": [...],
         "failed_logins": [...]}``, times in ISO 8601 with the offset of the active zone (the learner's, see
         ``quizsite.timezones``: "2026-12-01T22:30:00+03:00"), whose IANA name is the top-level ``time_zone``; the
@@ -27,9 +47,14 @@ def learner_data(user) -> dict:
         ``quiz`` (``slug`` and ``title`` in the attempt's language), ``language``, ``started_at``,
         ``finished_at`` (None while unfinished), ``closed_at`` (None unless it was closed when a guest's attempt
         further along joined the account), ``score`` (correct answers, ``quizzes.scoring.score``), ``answer_count``,
-        and
-        ``answers`` in the order given, each with the ``language`` it was given in, the ``question`` and
-        ``choice`` texts as the learner saw them in it, ``correct`` and ``answered_at``. Then
+        ``pass_mark`` (the percentage the attempt started with, or None), ``passed`` (``quizzes.scoring.passed``:
+        None while unfinished or without a pass mark), and ``answers`` in the order given, each with the
+        ``language`` it was given in, the ``question`` text as the learner saw it in that language, the question's
+        ``kind`` as it is now (``quizzes.kinds.QuestionKind``: "single", "multiple", "true_false"; answers do not
+        keep it), ``choice`` (the chosen texts as
+        shown, joined by "; "), ``chosen`` (the same texts as a list, in the order shown), ``shown`` (every choice
+        in the order the learner saw it, ``{"text", "right", "chosen"}``; empty for answers given before the site
+        kept it, which were shown in the author's order), ``correct`` and ``answered_at``. Then
         ``failed_logins``: the wrong-password records kept for throttling under the account's username
         (``last_failure_at``, ``failures``, ``ip_address``, ``user_agent``). Three queries, whatever the
         number of attempts and answers.
@@ -42,12 +67,15 @@ def learner_data(user) -> dict:
     attempts = (
         Attempt.objects.filter(learner=user)
         .select_related("quiz")
-        .prefetch_related(Prefetch("answers", queryset=Answer.objects.order_by("answered_at", "pk")))
+        .prefetch_related(
+            Prefetch("answers", queryset=Answer.objects.select_related("question").order_by("answered_at", "pk"))
+        )
         .order_by("-started_at", "-pk")
     )
     exported = []
     for attempt in attempts:
         answers = list(attempt.answers.all())
+        score = scoring.score(answer.is_correct for answer in answers)
         with translation.override(attempt.language):
             quiz_title = attempt.quiz.title
         exported.append(
@@ -57,18 +85,11 @@ def learner_data(user) -> dict:
                 "started_at": _when(attempt.started_at),
                 "finished_at": _when(attempt.finished_at),
                 "closed_at": _when(attempt.closed_at),
-                "score": scoring.score(answer.is_correct for answer in answers),
+                "score": score,
                 "answer_count": len(answers),
-                "answers": [
-                    {
-                        "language": answer.language,
-                        "question": answer.question_text,
-                        "choice": answer.choice_text,
-                        "correct": answer.is_correct,
-                        "answered_at": _when(answer.answered_at),
-                    }
-                    for answer in answers
-                ],
+                "pass_mark": attempt.pass_mark,
+                "passed": scoring.passed(score, len(answers), attempt.pass_mark) if attempt.is_finished else None,
+                "answers": [{**_answer_data(answer), "answered_at": _when(answer.answered_at)} for answer in answers],
             }
         )
     failed_logins = AccessAttempt.objects.filter(username=user.get_username()).order_by("attempt_time")

@@ -5,8 +5,9 @@ One reading learner (``learner00001``, about ten finished attempts) asks for the
 languages in turn: the guide page is that of a guide of the quiz they are half-way through, whose other quizzes
 include one they finished, so that its cards show each kind of standing. Answering learners each get a session
 of their own and two unfinished attempts; their answer POSTs go out question by question, each request a
-different learner's next question, so that every POST records an answer (``quizzes.services.answer_submit``), as
-a class taking quizzes at once would.
+different learner's next question in their attempt's order (a multiple-answer question answered with two
+``choice`` values), so that every POST records an answer (``quizzes.services.answer_submit``), as a class taking
+quizzes at once would.
 """
 
 from dataclasses import dataclass, field
@@ -22,7 +23,8 @@ from django.utils.crypto import get_random_string
 
 from bench.data import LANGUAGES
 from guides.models import Guide
-from quizzes.models import Attempt, Question, Quiz
+from quizzes.kinds import QuestionKind
+from quizzes.models import Attempt, Choice, Question, Quiz
 from quizzes.services import answer_submit, attempt_start
 
 # The answering learners: the two that measure the POST's queries, those of the warm-up, those of the run.
@@ -91,11 +93,21 @@ def _page_requests(name: str, cookie: str, **kwargs) -> list[Request]:
 
 def _answer(user, quiz: Quiz, count: int | None = None) -> None:
     """Start an attempt of ``user`` at ``quiz`` in English and answer its first ``count`` questions (all when
-    None, which finishes it) with each question's first choice, through the services a learner's POSTs use."""
+    None, which finishes it), in the attempt's order, with each question's first choice, through the services a
+    learner's POSTs use."""
     attempt = attempt_start(learner=user, quiz=quiz, language="en")
-    questions = list(quiz.questions.prefetch_related("choices").order_by("position"))
+    questions = attempt.arrangement.questions(list(quiz.questions.prefetch_related("choices").order_by("position")))
     for question in questions[:count]:
         answer_submit(attempt=attempt, question=question, choice=question.choices.all()[0], language="en")
+
+
+def _chosen(question: Question, number: int) -> list[Choice]:
+    """What a learner answering POSTs chooses for ``question``, asked as their question ``number``: one of its
+    choices in turn, or for a multiple-answer question two of them (the one in turn and the next)."""
+    choices = list(question.choices.all())
+    if question.kind == QuestionKind.MULTIPLE:
+        return [choices[number % len(choices)], choices[(number + 1) % len(choices)]]
+    return [choices[number % len(choices)]]
 
 
 def _quiz_and_guide(user, published: list[Quiz]) -> tuple[Quiz, Guide]:
@@ -141,7 +153,10 @@ def _reader_pages(user, published: list[Quiz]) -> dict[str, list[Request]]:
 def _answer_requests(learners: list, published: list[Quiz], first_group: int) -> tuple[list[Request], list[int]]:
     """Start ``ATTEMPTS_PER_LEARNER`` attempts for each of ``learners`` and return ``(POSTs, attempt ids)``: the
     POSTs in rounds (every learner's first question, then every learner's second…), each learner's in the
-    language ``group mod 3``; groups number the learners from ``first_group``."""
+    language ``group mod 3``; groups number the learners from ``first_group``. Each attempt takes its quiz's
+    settings, as ``quizzes.services.attempt_start`` would, and a seed of its own (its learner's group and round),
+    and asks its questions in the order they give; a multiple-answer question is answered with two ``choice``
+    values (``_chosen``)."""
     slots = []
     for offset, user in enumerate(learners):
         group = first_group + offset
@@ -149,7 +164,16 @@ def _answer_requests(learners: list, published: list[Quiz], first_group: int) ->
         tried = set(Attempt.objects.filter(learner=user).values_list("quiz_id", flat=True))
         fresh = [quiz for quiz in published[(group * 37) % len(published) :] + published if quiz.pk not in tried]
         for round_, quiz in enumerate(fresh[:ATTEMPTS_PER_LEARNER]):
-            slots.append((round_, group, cookie, token, quiz, Attempt(learner=user, quiz=quiz, language="en")))
+            attempt = Attempt(
+                learner=user,
+                quiz=quiz,
+                language="en",
+                seed=group * ATTEMPTS_PER_LEARNER + round_,
+                shuffle_choices=quiz.shuffle_choices,
+                shuffle_questions=quiz.shuffle_questions,
+                pass_mark=quiz.pass_mark,
+            )
+            slots.append((round_, group, cookie, token, quiz, attempt))
     Attempt.objects.bulk_create([slot[-1] for slot in slots])
     quizzes = {slot[4].pk for slot in slots}
     questions: dict[int, list[Question]] = {}
@@ -159,14 +183,14 @@ def _answer_requests(learners: list, published: list[Quiz], first_group: int) ->
     for round_ in range(ATTEMPTS_PER_LEARNER):
         own = [slot[1:] for slot in slots if slot[0] == round_]
         for number in range(1, max(len(questions[slot[3].pk]) for slot in own) + 1):
-            for group, cookie, token, quiz, _attempt in own:
+            for group, cookie, token, quiz, attempt in own:
                 if number > len(questions[quiz.pk]):
                     continue
-                choice = questions[quiz.pk][number - 1].choices.all()[number % 4]
+                question = attempt.arrangement.questions(questions[quiz.pk])[number - 1]
                 with translation.override(LANGUAGES[group % 3]):
                     path = reverse("quizzes:question", kwargs={"slug": quiz.slug, "number": number})
-                body = f"csrfmiddlewaretoken={token}&choice={choice.pk}"
-                requests.append(Request(group, "POST", path, cookie, body))
+                chosen = "".join(f"&choice={choice.pk}" for choice in _chosen(question, number))
+                requests.append(Request(group, "POST", path, cookie, f"csrfmiddlewaretoken={token}{chosen}"))
     return requests, [slot[-1].pk for slot in slots]
 
 

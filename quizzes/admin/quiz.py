@@ -5,7 +5,6 @@ from django.contrib import admin, messages
 from django.contrib.admin.actions import delete_selected as delete_with_confirmation
 from django.contrib.admin.utils import unquote
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.db.models import Prefetch
 from django.http import Http404, HttpRequest, HttpResponse
 from django.template.response import TemplateResponse
 from django.urls import path
@@ -16,13 +15,9 @@ from guides.models import MAX_GUIDES_PER_QUIZ
 from quizsite.admin import ReadableAutocompleteMixin, folded_search_fields
 from quizzes.admin.inlines import NestedTranslatedAdmin, QuestionInline, refuse
 from quizzes.admin.translations import QuizTranslationFilter, TranslationGridMixin
-from quizzes.models import Choice, Quiz
+from quizzes.models import Quiz
 from quizzes.rules import RuleBroken, check_removable
-
-
-def percent(part: int, whole: int) -> int | None:
-    """``part`` as a whole-number percentage of ``whole`` (half to even); None when ``whole`` is 0."""
-    return round(100 * part / whole) if whole else None
+from quizzes.statistics import quiz_statistics
 
 
 class QuizForm(forms.ModelForm):
@@ -106,7 +101,8 @@ class QuizAdmin(ReadableAutocompleteMixin, TranslationGridMixin, NestedTranslate
         return [statistics, *super().get_urls()]
 
     def statistics_view(self, request: HttpRequest, object_id: str) -> HttpResponse:
-        """Per question: how many learners answered, the share answered correctly, and each choice's picks.
+        """Per question: how many learners answered, the share answered correctly, how often each choice was
+        chosen and, for a multiple-answer question, how often exactly the right set was (``quizzes.statistics``).
 
         Counts every answer of learners with an account, in every attempt (finished or not), each judged when it
         was given; guests' answers count once the guest signs up or logs in (``counted_in_statistics``).
@@ -120,34 +116,12 @@ class QuizAdmin(ReadableAutocompleteMixin, TranslationGridMixin, NestedTranslate
             raise Http404
         if not (self.has_view_permission(request, quiz) and request.user.has_perm("quizzes.view_attempt")):
             raise PermissionDenied
-        questions = (
-            quiz.questions.with_answer_counts()
-            .prefetch_related(Prefetch("choices", queryset=Choice.objects.with_pick_count()))
-            .order_by("position")
-        )
-        rows = [
-            {
-                "question": question,
-                "answered": question.answer_count,
-                "correct": question.correct_answer_count,
-                "percent_correct": percent(question.correct_answer_count, question.answer_count),
-                "choices": [
-                    {
-                        "choice": choice,
-                        "picked": choice.pick_count,
-                        "percent": percent(choice.pick_count, question.answer_count),
-                    }
-                    for choice in question.choices.all()
-                ],
-            }
-            for question in questions
-        ]
         context = {
             **self.admin_site.each_context(request),
             "opts": self.opts,
             "original": quiz,
             "title": gettext("Answer statistics: %(quiz)s") % {"quiz": quiz.title},
-            "rows": rows,
+            "rows": quiz_statistics(quiz),
             "attempt_count": quiz.attempts.of_learners().count(),
         }
         return TemplateResponse(request, "admin/quizzes/quiz/statistics.html", context)

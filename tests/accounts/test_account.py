@@ -11,6 +11,7 @@ from pytest_django.asserts import assertInHTML
 
 from accounts.views import RateLimitedFormMixin
 from quizzes.models import Answer, Attempt, Question
+from quizzes.statistics import quiz_statistics
 from tests.factories import PASSWORD, answer_quiz, make_quiz, make_superuser, make_user
 from tests.pages import signed_in_as, url
 
@@ -78,7 +79,7 @@ def test_export_holds_the_account_and_every_answer_of_every_attempt_exactly(clie
     assert response["Content-Disposition"].startswith('attachment; filename="quizsite-data-')
     assert response["Cache-Control"] == "max-age=0, no-cache, no-store, must-revalidate, private"
     data = json.loads(response.content)
-    assert data["format"] == 2
+    assert data["format"] == 3
     assert data["time_zone"] == "UTC"
     assert data["account"] == {
         "username": "ada",
@@ -94,7 +95,10 @@ def test_export_holds_the_account_and_every_answer_of_every_attempt_exactly(clie
             {
                 "language": a.language,
                 "question": a.question_text,
+                "kind": "single",
                 "choice": a.choice_text,
+                "chosen": [a.choice_text],
+                "shown": [{"text": text, "right": right, "chosen": chosen} for _pk, text, right, chosen in a.shown],
                 "correct": a.is_correct,
                 "answered_at": a.answered_at.isoformat(),
             }
@@ -110,6 +114,8 @@ def test_export_holds_the_account_and_every_answer_of_every_attempt_exactly(clie
             "closed_at": None,
             "score": 0,
             "answer_count": 1,
+            "pass_mark": None,
+            "passed": None,
             "answers": answers_of(second),
         },
         {
@@ -120,6 +126,8 @@ def test_export_holds_the_account_and_every_answer_of_every_attempt_exactly(clie
             "closed_at": None,
             "score": 1,
             "answer_count": 2,
+            "pass_mark": None,
+            "passed": None,
             "answers": answers_of(first),
         },
     ]
@@ -180,8 +188,8 @@ def test_superuser_deletes_a_learner_who_took_a_quiz_and_statistics_lose_their_a
 
     assert response.status_code == 302
     assert not get_user_model().objects.filter(pk=ada.pk).exists()
-    question = Question.objects.with_answer_counts().get(quiz=quiz)
-    assert (question.answer_count, question.correct_answer_count) == (1, 0)
+    (question,) = quiz_statistics(quiz)
+    assert (question.answered, question.correct) == (1, 0)
 
 
 def test_changing_the_email_address_needs_the_password(client):

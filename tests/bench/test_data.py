@@ -2,6 +2,7 @@
 unnoticed. Counts and rows only; how fast the site serves them is the benchmark's to print, not a test's."""
 
 from http.cookies import SimpleCookie
+from types import SimpleNamespace
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -11,6 +12,7 @@ from django.test import Client
 
 from bench import data, load, queries
 from guides.models import Guide
+from quizzes.kinds import QuestionKind, chosen_pks
 from quizzes.models import Answer, Attempt, Choice, Question, Quiz
 from tests.pages import find, has_class, texts_of
 
@@ -35,18 +37,48 @@ def small_set() -> data.Counts:
 
 def test_small_data_set_has_the_promised_counts(small_set):
     assert small_set == data.Counts(
-        guides=20, quizzes=200, questions=2_000, choices=8_000, learners=1_000, attempts=10_000, answers=101_055
+        guides=20, quizzes=200, questions=2_000, choices=7_500, learners=1_000, attempts=10_000, answers=101_055
     )
     assert (Guide.objects.count(), Quiz.objects.count(), Answer.objects.count()) == (20, 200, 101_055)
     assert Attempt.objects.finished().count() == 10_000
     assert set(Attempt.objects.values("learner").annotate(n=Count("id")).values_list("n", flat=True)) == {10}
 
 
-def test_every_quiz_has_8_to_12_questions_of_4_choices_one_correct(small_set):
+def test_every_quiz_has_8_to_12_questions_of_every_kind(small_set):
     sizes = Quiz.objects.annotate(n=Count("questions")).values_list("n", flat=True)
     assert sorted(set(sizes)) == [8, 9, 10, 11, 12]
     choices = Question.objects.annotate(n=Count("choices"), right=Count("choices", filter=Q(choices__is_correct=True)))
-    assert set(choices.values_list("n", "right")) == {(4, 1)}
+    assert set(choices.values_list("kind", "n", "right")) == {
+        (QuestionKind.SINGLE, 4, 1),
+        (QuestionKind.MULTIPLE, 4, 2),
+        (QuestionKind.TRUE_FALSE, 2, 1),
+    }
+    kinds = Question.objects.values("kind").annotate(n=Count("pk")).order_by("kind")
+    assert {row["kind"]: row["n"] for row in kinds} == {"multiple": 500, "single": 1_250, "true_false": 250}
+    # The site's own two choices: keys, no text, pinned; True right in half of them.
+    true_false = Choice.objects.filter(question__kind=QuestionKind.TRUE_FALSE)
+    assert set(true_false.values_list("position", "key", "text_en", "pinned")) == {
+        (1, "true", "", True),
+        (2, "false", "", True),
+    }
+    assert true_false.filter(key="true", is_correct=True).count() == 125
+    # Every fifth question of 4 choices pins its last.
+    assert set(
+        Choice.objects.filter(pinned=True, question__kind=QuestionKind.SINGLE).values_list("position", flat=True)
+    ) == {4}
+    assert Choice.objects.filter(pinned=True).exclude(question__kind=QuestionKind.TRUE_FALSE).count() == 350
+
+
+def test_quizzes_shuffle_and_a_third_have_a_pass_mark(small_set):
+    assert Quiz.objects.filter(shuffle_choices=False).count() == 20
+    assert Quiz.objects.filter(shuffle_questions=True).count() == 100
+    assert set(Quiz.objects.values_list("pass_mark", flat=True)) == {None, 70}
+    assert Quiz.objects.filter(pass_mark=70).count() == 66
+    # Each attempt started with its quiz's settings.
+    assert not Attempt.objects.exclude(
+        shuffle_choices=F("quiz__shuffle_choices"), shuffle_questions=F("quiz__shuffle_questions")
+    ).exists()
+    assert Attempt.objects.filter(pass_mark=70).count() == Attempt.objects.filter(quiz__pass_mark=70).count() > 0
 
 
 def test_part_of_the_content_is_untranslated(small_set):
@@ -66,10 +98,66 @@ def test_each_attempt_answers_every_question_of_its_published_quiz_as_judged(sma
     assert not attempts.exclude(answered=F("asked")).exists()
     assert not Attempt.objects.filter(quiz__published=False).exists()
     assert not Answer.objects.exclude(question__quiz=F("attempt__quiz")).exists()
-    assert not Answer.objects.exclude(choice__question=F("question")).exists()
-    assert not Answer.objects.exclude(is_correct=F("choice__is_correct")).exists()
+    assert not Answer.objects.filter(choice__isnull=False).exclude(choice__question=F("question")).exists()
+    # A multiple-answer question's answers name no single choice; the others' name the one chosen.
+    assert not Answer.objects.filter(question__kind=QuestionKind.MULTIPLE, choice__isnull=False).exists()
+    assert not Answer.objects.exclude(question__kind=QuestionKind.MULTIPLE).filter(choice__isnull=True).exists()
+    right: dict[int, set[int]] = {}
+    for question, choice in Choice.objects.filter(is_correct=True).values_list("question_id", "pk"):
+        right.setdefault(question, set()).add(choice)
+    judged = Answer.objects.values_list("question_id", "chosen", "is_correct", "choice_id")
+    assert all(
+        (set(chosen_pks(chosen)) == right[question]) == correct and (choice is None or chosen == str(choice))
+        for question, chosen, correct, choice in judged
+    )
     # Right unless (attempt number + position) is a multiple of 3: two answers in three.
     assert Answer.objects.filter(is_correct=True).count() == 67_371
+    # A wrong answer to a multiple-answer question chose one of its two right choices only.
+    wrong = Answer.objects.filter(question__kind=QuestionKind.MULTIPLE, is_correct=False)
+    assert all(len(chosen_pks(chosen)) == 1 for chosen in wrong.values_list("chosen", flat=True))
+
+
+def test_each_answer_keeps_its_choices_in_the_order_its_attempt_showed_them(small_set):
+    """As the site would have shown them: the attempt's arrangement of the question's choices (pinned ones in place),
+    each with whether it is right and whether it was chosen; and the attempt answered its questions in its own
+    order. Quiz 2 shuffles both, quiz 3 its choices only, quiz 5 neither."""
+    quizzes = [2, 3, 5]
+    questions = Question.objects.filter(quiz_id__in=quizzes).prefetch_related("choices").order_by("position")
+    attempts = Attempt.objects.filter(quiz_id__in=quizzes).prefetch_related("answers")
+    assert {(attempt.quiz_id, attempt.shuffle_questions, attempt.shuffle_choices) for attempt in attempts} == {
+        (2, True, True),
+        (3, False, True),
+        (5, False, False),
+    }
+    orders = set()
+    for attempt in attempts:
+        own = [question for question in questions if question.quiz_id == attempt.quiz_id]
+        answers = list(attempt.answers.all())
+        assert [answer.question_id for answer in answers] == [q.pk for q in attempt.arrangement.questions(own)]
+        for answer, question in zip(answers, attempt.arrangement.questions(own), strict=True):
+            shown = attempt.arrangement.choices(SimpleNamespace(choices=list(question.choices.all())))
+            chosen = set(chosen_pks(answer.chosen))
+            assert [item[0] for item in answer.shown] == [choice.pk for choice in shown]
+            assert [item[2:] for item in answer.shown] == [[choice.is_correct, choice.pk in chosen] for choice in shown]
+            assert answer.choice_text == "; ".join(item[1] for item in answer.shown if item[3])
+            authors = list(question.choices.all())
+            assert all(shown[index] == choice for index, choice in enumerate(authors) if choice.pinned)
+        orders.add((attempt.quiz_id, tuple(answer.question_id for answer in answers)))
+    # The attempts of quiz 2 were asked in more than one order; those of quizzes 3 and 5 in the author's.
+    assert len({order for quiz, order in orders if quiz == 2}) > 1
+    assert len({order for quiz, order in orders if quiz in (3, 5)}) == 2
+
+
+def test_true_or_false_answers_keep_the_sites_words_in_the_attempts_language(small_set):
+    shown = {
+        language: Answer.objects.filter(language=language, question__kind=QuestionKind.TRUE_FALSE).first().shown
+        for language in ("en", "fr", "tr")
+    }
+    assert {language: [item[1] for item in items] for language, items in shown.items()} == {
+        "en": ["True", "False"],
+        "fr": ["Vrai", "Faux"],
+        "tr": ["Doğru", "Yanlış"],
+    }
 
 
 def test_constraints_indexes_and_sequences_survive_the_load(db):
@@ -89,7 +177,12 @@ def test_prepared_requests_reach_their_pages_and_an_answer_is_saved(small_set):
     first, second = prepared.answers["probe"][:2]
     assert queries.count(second, warm_up=first, status=302) > 0
     saved = Answer.objects.filter(attempt__finished_at__isnull=True, attempt__learner__username__in=PROBE_LEARNERS)
-    assert list(saved.values_list("question__position", flat=True)) == [1, 1]
+    # Each learner's first question in their attempt's order.
+    assert [answer.question_id for answer in saved.select_related("attempt")] == [
+        answer.attempt.arrangement.questions(list(Question.objects.filter(quiz=answer.attempt.quiz_id)))[0].pk
+        for answer in saved.select_related("attempt")
+    ]
+    assert saved.count() == 2
     assert len(prepared.answers["run"]) == sum(
         Question.objects.filter(quiz__attempts__pk=attempt).count() for attempt in prepared.run_attempts
     )
@@ -109,6 +202,21 @@ def test_the_reading_learners_guide_page_shows_one_quiz_finished_one_begun_and_t
     standings = texts_of(page, "quiz-standing")
     assert (standings.count("Not started"), len(standings)) == (12, 14)
     assert sorted(standing for standing in standings if standing != "Not started") == [
-        "Last score: 2/9",
+        "Last score: 1/9",
         "Question 6 of 10",
     ]
+
+
+def test_the_load_answers_a_multiple_answer_question_with_two_choices(small_set):
+    """One learner's POSTs up to their first multiple-answer question, sent in order, save its answer with the two
+    choices the POST names, as the site judges it."""
+    prepared = load.prepare()
+    run = prepared.answers["run"]
+    learner = next(request for request in run if request.body.count("choice=") == 2).cookie
+    own = [request for request in run if request.cookie == learner]
+    upto = next(number for number, request in enumerate(own, start=1) if request.body.count("choice=") == 2)
+    for request in own[:upto]:
+        assert queries._send(request)[0] == 302
+    sent = [int(part.split("=")[1]) for part in own[upto - 1].body.split("&") if part.startswith("choice=")]
+    answer = Answer.objects.get(attempt_id__in=prepared.run_attempts, chosen=",".join(map(str, sorted(sent))))
+    assert (answer.question.kind, answer.choice, answer.attempt.answers.count()) == (QuestionKind.MULTIPLE, None, upto)

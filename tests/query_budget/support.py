@@ -14,9 +14,10 @@ from django.test import Client
 
 from quizzes import catalogue, snapshots
 from quizzes.guests import GUEST_SESSION_KEY, guest_id_from
+from quizzes.kinds import QuestionKind, true_false_rows
 from quizzes.models import Attempt, Choice, Question, Quiz
 from quizzes.services import answer_submit, attempt_start
-from tests.factories import make_user
+from tests.factories import make_quiz, make_user
 from tests.pages import find, has_class, url
 
 LANGUAGES = ["en", "fr", "tr"]
@@ -72,14 +73,33 @@ def owner_of(client: Client, visitor: str, quiz: Quiz) -> dict:
     return {"guest": guest_id_from(client.session[GUEST_SESSION_KEY])}
 
 
+def kinds_quiz(slug: str = "quiz", title: str = "A quiz", questions: int = 8) -> Quiz:
+    """A quiz of questions of every kind, shuffled both ways, with a pass mark of 50 %: the second of every four
+    questions has several right answers (choices 1 and 3 of 4), every fourth is true or false (True right), the
+    others have one (choice 1 of 4); the last choice of each question of 4 is pinned."""
+    quiz = make_quiz(slug, title, questions=questions, shuffle_choices=True, shuffle_questions=True, pass_mark=50)
+    Choice.objects.filter(question__quiz=quiz, position=4).update(pinned=True)
+    several = Question.objects.filter(quiz=quiz, position__in=range(2, questions + 1, 4))
+    several.update(kind=QuestionKind.MULTIPLE)
+    Choice.objects.filter(question__in=several, position=3).update(is_correct=True)
+    statements = Question.objects.filter(quiz=quiz, position__in=range(4, questions + 1, 4))
+    statements.update(kind=QuestionKind.TRUE_FALSE)
+    Choice.objects.filter(question__in=statements).delete()
+    Choice.objects.bulk_create(
+        Choice(question=question, **row) for question in statements for row in true_false_rows(is_true=True)
+    )
+    return quiz
+
+
 def take(quiz: Quiz, count: int, *, learner=None, guest: uuid.UUID | None = None) -> Attempt:
-    """The owner's unfinished attempt at ``quiz`` (started if need be) answers its next ``count`` questions
-    with their first choice (the correct one); it finishes when none is left."""
+    """The owner's unfinished attempt at ``quiz`` (started if need be) answers its next ``count`` questions, in
+    its order, with their right choices; it finishes when none is left."""
     attempt = attempt_start(learner=learner or AnonymousUser(), quiz=quiz, language="en", guest=guest)
     answered = set(attempt.answers.values_list("question_id", flat=True))
-    questions = [question for question in quiz.questions.prefetch_related("choices") if question.pk not in answered]
+    ordered = attempt.arrangement.questions(list(quiz.questions.prefetch_related("choices").order_by("position")))
+    questions = [question for question in ordered if question.pk not in answered]
     for question in questions[:count]:
-        answer_submit(attempt=attempt, question=question, choice=question.choices.all()[0])
+        answer_submit(attempt=attempt, question=question, choices=question.correct_choices())
     attempt.refresh_from_db()
     return attempt
 

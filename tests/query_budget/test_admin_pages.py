@@ -5,9 +5,10 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from quizzes.services import answer_submit
 from tests.factories import make_author, make_guide, make_quiz, make_user
 from tests.pages import find, has_class
-from tests.query_budget.support import LANGUAGES, SESSION, USER, owner_of, take, translate
+from tests.query_budget.support import LANGUAGES, SESSION, USER, kinds_quiz, owner_of, take, translate
 from tests.quizzes.admin_forms import question_change_url, quiz_change_url
 from translations.models import GlossaryTerm
 
@@ -88,15 +89,23 @@ def test_an_attempts_page(admin_page, language, answers, owner):
 
 @pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("questions", [8, 50])
-def test_answer_statistics(admin_page, language, questions):
-    """The quiz (with its guides, as the quiz admin reads it), the questions with their answer counts, their
-    choices with their pick counts, the count of attempts."""
-    quiz = make_quiz(questions=questions)
-    take(quiz, questions, learner=make_user())
+@pytest.mark.parametrize("learners", [1, 12])
+def test_answer_statistics(admin_page, language, questions, learners):
+    """A quiz of every kind: the quiz (with its guides, as the quiz admin reads it), the questions, their choices,
+    the answers counted by question, chosen set and verdict, the count of attempts; as many with one learner as
+    with twelve, some of them wrong (a multiple-answer question's set then differs from the right one)."""
+    quiz = kinds_quiz(questions=questions)
+    for number in range(learners):
+        attempt = take(quiz, 0, learner=make_user(f"learner{number}"))
+        for question in attempt.arrangement.questions(list(quiz.questions.prefetch_related("choices"))):
+            choices = list(question.choices.all())
+            chosen = [choices[number % 2]] if number % 3 == 0 else question.correct_choices()
+            answer_submit(attempt=attempt, question=question, choices=chosen)
     response = admin_page(
-        reverse("admin:quizzes_quiz_statistics", args=[quiz.pk]), language, SESSION + USER + PERMISSIONS + 5
+        reverse("admin:quizzes_quiz_statistics", args=[quiz.pk]), language, SESSION + USER + PERMISSIONS + 6
     )
     assert len(find(response.content, has_class("question-statistics"))) == questions
+    assert {row.answered for row in response.context["rows"]} == {learners}
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

@@ -18,6 +18,7 @@ from tests.query_budget.support import (
     VERSION,
     assert_standings,
     finished_and_retaken,
+    kinds_quiz,
     owner_of,
     pinned_get,
     take,
@@ -26,9 +27,15 @@ from tests.query_budget.support import (
 
 pytestmark = pytest.mark.django_db
 
+# Each page costs the same for quizzes of single-answer questions in the author's order and for quizzes of every
+# kind, shuffled, with a pass mark (``kinds_quiz``): an attempt's order follows from its seed, a question's kind and
+# right choices come with the snapshot, and the pass mark with the attempt.
+QUIZZES = pytest.mark.parametrize("make", [make_quiz, kinds_quiz], ids=["single answers", "every kind"])
+
 # --- Learner pages --------------------------------------------------------------------------------------------
 
 
+@QUIZZES
 @pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("guides", [1, 100])
 @pytest.mark.parametrize(
@@ -40,8 +47,8 @@ pytestmark = pytest.mark.django_db
         ("learner", SESSION + USER + VERSION + STANDINGS),
     ],
 )
-def test_home_page(client, django_assert_num_queries, language, guides, visitor, queries):
-    quizzes = [make_quiz(f"quiz-{number}", f"Quiz {number:03}", questions=1) for number in range(guides)]
+def test_home_page(client, django_assert_num_queries, make, language, guides, visitor, queries):
+    quizzes = [make(f"quiz-{number}", f"Quiz {number:03}", questions=1) for number in range(guides)]
     for number, quiz in enumerate(quizzes):
         make_guide(slug=f"guide-{number}", title=f"Guide {number:03}").quizzes.set([quiz])
     if visitor != "anonymous":
@@ -55,6 +62,7 @@ def test_home_page(client, django_assert_num_queries, language, guides, visitor,
     assert_standings(response.content, visitor, shown)
 
 
+@QUIZZES
 @pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("quizzes", [1, 50])
 @pytest.mark.parametrize(
@@ -66,8 +74,8 @@ def test_home_page(client, django_assert_num_queries, language, guides, visitor,
         ("learner", SESSION + USER + 1 + STANDINGS),
     ],
 )
-def test_guide_page(client, django_assert_num_queries, language, quizzes, visitor, queries):
-    made = [make_quiz(f"quiz-{number}", f"Quiz {number:03}", questions=2) for number in range(quizzes)]
+def test_guide_page(client, django_assert_num_queries, make, language, quizzes, visitor, queries):
+    made = [make(f"quiz-{number}", f"Quiz {number:03}", questions=2) for number in range(quizzes)]
     make_guide(slug="path").quizzes.set(made)
     if visitor != "anonymous":
         finished_and_retaken(made, **owner_of(client, visitor, made[0]))
@@ -86,6 +94,7 @@ NOT_YET_TRANSLATED = {
 SCORE = {"en": "{score}/{total}", "fr": "{score}/{total}", "tr": "{score}/{total}"}
 
 
+@QUIZZES
 @pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("questions", [8, 50])
 @pytest.mark.parametrize(
@@ -98,10 +107,10 @@ SCORE = {"en": "{score}/{total}", "fr": "{score}/{total}", "tr": "{score}/{total
         ("learner", SESSION + USER + QUIZ_STATE),
     ],
 )
-def test_quiz_page(client, django_assert_num_queries, language, questions, visitor, queries):
+def test_quiz_page(client, django_assert_num_queries, make, language, questions, visitor, queries):
     """A visitor with a session has answered the first question; the page counts the questions not yet translated
     from what it loads anyway."""
-    quiz = make_quiz(questions=questions)
+    quiz = make(questions=questions)
     translate(quiz)
     make_guide(slug="path").quizzes.set([quiz])
     if visitor != "anonymous":
@@ -193,12 +202,13 @@ def test_account_export(learner, learner_client, django_assert_num_queries, lang
     assert [attempt["answer_count"] for attempt in response.json()["attempts"]] == [3, answers]
 
 
+@QUIZZES
 @pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("size", [1, 10])
-def test_my_progress_page(learner, learner_client, django_assert_num_queries, language, size):
+def test_my_progress_page(learner, learner_client, django_assert_num_queries, make, language, size):
     """``size`` guides holding ``size`` quizzes each started: the started quizzes, the guides, the guides'
     published quizzes, then the standings and the quizzes' question counts."""
-    quizzes = [make_quiz(f"quiz-{number}", f"Quiz {number:03}", questions=2) for number in range(size)]
+    quizzes = [make(f"quiz-{number}", f"Quiz {number:03}", questions=2) for number in range(size)]
     for number in range(size):
         make_guide(slug=f"guide-{number}", title=f"Guide {number:03}").quizzes.set(quizzes)
     for quiz in quizzes:

@@ -77,11 +77,11 @@ def test_statistics_count_answers_correct_share_and_picks_exactly(author_client)
     response = author_client.get(reverse("admin:quizzes_quiz_statistics", args=[quiz.pk]))
     summary = [
         (
-            row["question"].position,
-            row["answered"],
-            row["correct"],
-            row["percent_correct"],
-            [(item["choice"].position, item["picked"], item["percent"]) for item in row["choices"]],
+            row.question.position,
+            row.answered,
+            row.correct,
+            row.percent_correct,
+            [(item.choice.position, item.chosen, item.percent) for item in row.choices],
         )
         for row in response.context["rows"]
     ]
@@ -98,8 +98,8 @@ def test_statistics_count_answers_correct_share_and_picks_exactly(author_client)
 def test_statistics_of_an_unanswered_quiz_say_so(author_client):
     quiz = make_quiz(questions=1)
     response = author_client.get(reverse("admin:quizzes_quiz_statistics", args=[quiz.pk]))
-    assert response.context["rows"][0]["answered"] == 0
-    assert response.context["rows"][0]["percent_correct"] is None
+    assert response.context["rows"][0].answered == 0
+    assert response.context["rows"][0].percent_correct is None
     assert "Nobody has answered this question yet." in response.content.decode()
 
 

@@ -80,7 +80,7 @@ def test_statistics_list_questions_and_choices_in_position_order_not_creation_or
     swap_choices(quiz.questions.get(position=1), 1, 3)
     response = author_client.get(reverse("admin:quizzes_quiz_statistics", args=[quiz.pk]))
     assert [
-        (row["question"].text, [(item["choice"].text, item["picked"]) for item in row["choices"]])
+        (row.question.text, [(item.choice.text, item.chosen) for item in row.choices])
         for row in response.context["rows"]
     ] == [
         ("Question 2", [("Q2 choice 3", 0), ("Q2 choice 2", 0), ("Q2 choice 1", 1)]),
