@@ -56,6 +56,7 @@ class ResultAnswer:
         """The choices that were to be chosen, in the order shown."""
         return tuple(choice for choice in self.choices if choice.is_right)
 
+
 @dataclass(frozen=True)
 class Results:
     """What the results page shows: the ``quiz``; the ``attempt`` shown (None when the visitor finished none) with
