@@ -6,7 +6,7 @@ nothing."""
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.support import VIEWPORTS, axe_wcag_violations, new_page, submit
+from tests.e2e.support import VIEWPORTS, axe_wcag_violations, new_page, screenshot, submit
 from tests.factories import make_kinds_quiz
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -124,6 +124,7 @@ def test_a_learner_takes_a_quiz_of_every_kind_with_the_keyboard_and_axe_finds_no
                 assert page.locator("legend .select-hint").inner_text() == text["select all"]
                 assert page.get_by_role("checkbox").count() == 4
                 problems += [f"q2 unanswered: {line}" for line in axe_wcag_violations(page)]
+                screenshot(page, "question", "multiple", "en", 390)
                 # Tab goes from box to box; Space ticks the right ones.
                 for choice in shown:
                     box = page.get_by_role("checkbox", name=choice, exact=True)
@@ -154,6 +155,7 @@ def test_a_learner_takes_a_quiz_of_every_kind_with_the_keyboard_and_axe_finds_no
                 tags = [tag.strip() for tag in page.locator(".choice-card .tag").all_inner_texts()]
                 assert tags == [text["words"][choice in EVEN, choice in EVEN] for choice in shown]
                 problems += [f"q2 answered: {line}" for line in axe_wcag_violations(page)]
+                screenshot(page, "question", "multiple-answered", "en", 390)
             page.keyboard.press("Tab")
             link = text["results"] if number == 3 else text["next"]
             expect(page.get_by_role("link", name=link, exact=True)).to_be_focused()
@@ -161,7 +163,9 @@ def test_a_learner_takes_a_quiz_of_every_kind_with_the_keyboard_and_axe_finds_no
                 page.keyboard.press("Enter")
         assert page.locator(".pass-verdict strong").inner_text().strip() == text["passed"]
         assert page.locator(".pass-mark").inner_text() == text["pass mark"]
+        page.locator("details.result", has_text=text["questions"]["q2"]).locator("summary").click()
         problems += [f"results: {line}" for line in axe_wcag_violations(page)]
+        screenshot(page, "results", "kinds", "en", 390)
     finally:
         page.context.close()
     assert problems == []
