@@ -30,8 +30,9 @@ class QuizProgress:
 
     @property
     def is_completed(self) -> bool:
-        """True when the learner finished at least one attempt at the quiz (a retake under way keeps it so)."""
-        return bool(self.standing.finished)
+        """Whether the learner completed the quiz: passed it, or finished it when it had no pass mark
+        (``Standing.is_completed``, ``quizzes.scoring.completed``); a retake under way keeps it so."""
+        return self.standing.is_completed
 
 
 @dataclass(frozen=True)

@@ -15,13 +15,29 @@ from quizzes.snapshots import quiz_content
 
 
 @dataclass(frozen=True, slots=True)
+class ShownChoice:
+    """One choice of an answered question as its review shows it: ``text`` in the page's language (the text the
+    learner read, when the page is in the language they answered in), the language it is in (``lang``) and
+    whether that is English standing in for a translation (``in_english``); whether it was to be chosen
+    (``is_right``) and whether the learner chose it (``was_chosen``), both as they were when the answer was given."""
+
+    text: str
+    lang: str
+    in_english: bool
+    is_right: bool
+    was_chosen: bool
+
+
+@dataclass(frozen=True, slots=True)
 class ResultAnswer:
     """One answer of a finished attempt: the ``question`` and ``choice`` as the quiz's content has them now (in
     the page's language), and what the answer recorded when given: ``is_correct``, its ``language`` and the
     ``question_text`` and ``choice_text`` the learner read then (``Answer``); the question's ``correct_choice``, and
     whether everything the answer's review shows (the question's text and explanation, the choice and the correct
     choice) is shown in English, so that one marker stands for it all (``in_english``: the marking rule of
-    ``quizsite.templatetags.translation_status``)."""
+    ``quizsite.templatetags.translation_status``). ``choices``: every choice in the order the learner saw them, with
+    what was right and what they chose then (``ShownChoice``; from ``Answer.shown``, or for an answer given before
+    answers kept it, the question's current choices in the author's order)."""
 
     question: QuestionContent
     choice: ChoiceContent | None
@@ -33,6 +49,12 @@ class ResultAnswer:
     choice_text: str
     correct_choice: ChoiceContent | None
     in_english: bool
+    choices: tuple[ShownChoice, ...] = ()
+
+    @property
+    def right_choices(self) -> tuple[ShownChoice, ...]:
+        """The choices that were to be chosen, in the order shown."""
+        return tuple(choice for choice in self.choices if choice.is_right)
 
 
 @dataclass(frozen=True)
@@ -94,4 +116,29 @@ def _answer(content: QuizContent, question_id: int, chosen: str, shown: list, *r
     choice, correct = question.choice(pks[0]) if pks else None, question.correct_choice()
     marks = [(name in question.in_english) for name in ("text", "explanation") if getattr(question, name)]
     marks += [("text" in item.in_english) for item in (choice, correct) if item is not None and item.text]
-    return ResultAnswer(question, choice, pks, tuple(map(tuple, shown)), *recorded, correct, bool(marks) and all(marks))
+    choices = _shown_choices(question, pks, shown, same_language=recorded[1] == content.language)
+    return ResultAnswer(
+        question, choice, pks, tuple(map(tuple, shown)), *recorded, correct, bool(marks) and all(marks), choices
+    )
+
+
+def _shown_choices(
+    question: QuestionContent, chosen: tuple[int, ...], shown: list, *, same_language: bool
+) -> tuple[ShownChoice, ...]:
+    """Every choice of ``question`` as the learner saw it: ``shown`` (``Answer.shown``: ``[[pk, text, is_right,
+    was_chosen], ...]`` in the order shown) with its texts in the page's language (the recorded ones when the page is
+    in the language of the answer, ``same_language``; a choice no longer in the content keeps its recorded text); an
+    answer that kept nothing (``shown == []``, given before answers kept it) shows the current choices in the
+    author's order, chosen as ``chosen`` says."""
+    if not shown:
+        shown = [[item.pk, item.text, item.is_correct, item.pk in chosen] for item in question.choices]
+        same_language = False
+    choices = []
+    for pk, text, is_right, was_chosen in shown:
+        now = question.choice(pk)
+        if now is not None and not (same_language and text):
+            text = now.text
+        in_english = now is not None and "text" in now.in_english
+        lang = now.lang if now is not None else question.lang
+        choices.append(ShownChoice(text, lang, in_english, bool(is_right), bool(was_chosen)))
+    return tuple(choices)

@@ -57,6 +57,23 @@ class Standing:
         )
 
     @property
+    def is_completed(self) -> bool:
+        """Whether the learner completed the quiz (``quizzes.scoring.completed``): a finished attempt passed, or was
+        finished without a pass mark; a retake under way keeps it so. "My progress" and the cards count it."""
+        return any(attempt.is_completed for attempt in self.finished)
+
+    @property
+    def pass_status(self) -> str | None:
+        """What the cards say of the pass mark: ``"passed"`` when a finished attempt passed, else ``"not_passed"``
+        when a finished attempt had a pass mark (each attempt keeps the one it started with), else None (nothing
+        finished, or no pass mark to meet)."""
+        if any(attempt.passed for attempt in self.finished):
+            return "passed"
+        if any(attempt.pass_mark is not None for attempt in self.finished):
+            return "not_passed"
+        return None
+
+    @property
     def last(self) -> AttemptSummary | None:
         """The latest finished attempt, or None."""
         return self.finished[0] if self.finished else None

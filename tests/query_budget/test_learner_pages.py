@@ -5,7 +5,7 @@ from pytest_django.asserts import assertContains, assertInHTML
 
 from quizsite.views import HomeView
 from quizzes.models import Quiz
-from tests.factories import make_guide, make_quiz
+from tests.factories import make_guide, make_kinds_quiz, make_quiz
 from tests.pages import find, has_class, texts_of, url
 from tests.query_budget.support import (
     CATALOGUE,
@@ -221,3 +221,37 @@ def test_my_progress_page(learner, learner_client, django_assert_num_queries, ma
 def test_my_progress_of_a_learner_who_started_nothing(learner_client, django_assert_num_queries):
     with django_assert_num_queries(SESSION + USER + 1):
         learner_client.get(url("progress"))
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_pages_of_a_quiz_of_every_kind_cost_the_same(learner_client, django_assert_num_queries, language):
+    """A shuffled quiz with a pass mark and a question of each kind (issue 21): each question page before and after
+    answering, the results (each choice of the multiple-answer question in words, passed or not) and "My progress"
+    (passed or not) cost what the single-answer pages cost."""
+    quiz = make_kinds_quiz()
+    make_guide(slug="path").quizzes.set([quiz])
+    learner_client.post(url("quizzes:start", language, slug=quiz.slug))
+    page_queries = SESSION + USER + QUIZ_STATE
+    for number in range(1, 4):
+        address = question_url(quiz, number, language)
+        before = pinned_get(
+            learner_client, address, django_assert_num_queries, cold=page_queries + SNAPSHOT, warm=page_queries
+        )
+        inputs = find(before.content, lambda node: node.name == "input" and ("name", "choice") in node.attributes)
+        # Two boxes of the multiple-answer question, the first radio button of the others.
+        ticked = inputs[:2] if ("type", "checkbox") in inputs[0].attributes else inputs[:1]
+        response = learner_client.post(address, {"choice": [dict(node.attributes)["value"] for node in ticked]})
+        assert response.status_code == 302
+        pinned_get(learner_client, address, django_assert_num_queries, cold=page_queries + SNAPSHOT, warm=page_queries)
+    results = pinned_get(
+        learner_client,
+        url("quizzes:results", language, slug=quiz.slug),
+        django_assert_num_queries,
+        cold=SESSION + USER + 2 + SNAPSHOT,
+        warm=SESSION + USER + 2,
+    )
+    assert len(find(results.content, has_class("pass-verdict"))) == 1
+    assert len(find(results.content, has_class("shown-choices"))) == 1
+    with django_assert_num_queries(SESSION + USER + 3 + STANDINGS + 1):
+        progress = learner_client.get(url("progress", language))
+    assert len(find(progress.content, has_class("pass-status"))) == 1
