@@ -76,7 +76,8 @@ class PositionedInlineFormSet(NestedInlineFormSet):
     reorder, and a question's number in its address is the one learners see.
 
     ``clean()`` refuses removing children that learners answered (``rules.check_removable``) and what the
-    subclass's ``check_children`` refuses. Within django-nested-admin a formset may be nested in a parent
+    subclass's ``check_children`` refuses, also when some children have errors of their own, and reports every
+    refusal at once. Within django-nested-admin a formset may be nested in a parent
     formset's form (``parent_form``): when that row is removed or left blank, its children are neither checked
     nor saved (the database removes them with it).
     """
@@ -107,6 +108,11 @@ class PositionedInlineFormSet(NestedInlineFormSet):
         # The admin's own refusal to delete a child that answers protect lists those answers; the rule's home
         # is check_removable (in clean), whose message the author reads instead.
         form.hand_clean_DELETE = lambda: None
+
+    def count_damaged(self) -> bool:
+        """Whether the submitted counts of children cannot be right: unreadable (Django's message says so) or
+        fewer rows than stored ones (``clean`` says so). No page sends them; a forged or damaged form does."""
+        return not self.management_form.is_valid() or self.initial_form_count() > self.total_form_count()
 
     def parent_dropped(self) -> bool:
         """Whether the parent row this formset is nested in will not be saved: marked for deletion, or an
@@ -154,7 +160,8 @@ class PositionedInlineFormSet(NestedInlineFormSet):
         class docstring), and saving numbers the children anew.
 
         Raises:
-            RuleBroken: from ``check_removable`` or ``check_children``; the admin shows it above the inline.
+            ValidationError: every ``RuleBroken`` of ``check_removed`` and ``check_children``; the admin shows
+                them above the inline.
         """
         if not self.management_form.is_valid():
             return  # a forged or damaged count: Django's message says so, and no form of it is checked or saved
@@ -170,10 +177,25 @@ class PositionedInlineFormSet(NestedInlineFormSet):
                     "exists. Reload the page, then make your change again."
                 )
             )
-        if any(self.errors) or self.parent_dropped():
-            return  # each form shows its own errors first; a removed parent's children go with it
-        check_removable(**{self.removed_keyword: [self.stored(form) for form in self.deleted_forms]})
-        self.check_children(self.ordered_forms())
+        if self.parent_dropped():
+            return  # a removed parent's children go with it
+        # Checked even when some children have errors of their own (a missing English text): the author is told
+        # every error of the save at once, not the rules' in a second round. A child's count, its marks and its
+        # removal do not depend on the texts that were refused.
+        refusals = []
+        for check in (self.check_removed, self.check_children):
+            try:
+                check(self.ordered_forms())
+            except ValidationError as refusal:
+                refusals += refusal.error_list
+        if refusals:
+            raise ValidationError(refusals)
+
+    def check_removed(self, ordered: list[forms.ModelForm]) -> None:
+        """Refuse removing children that learners answered (``check_removable``)."""
+        # Not Django's deleted_forms, which is empty while any form has an error.
+        removed = [form for form in self.forms if form.cleaned_data and self._should_delete_form(form)]
+        check_removable(**{self.removed_keyword: [self.stored(form) for form in removed]})
 
     def check_children(self, ordered: list[forms.ModelForm]) -> None:
         """Subclass hook: call the rules about the kept children (in their new order); let ``RuleBroken`` out."""
@@ -257,9 +279,10 @@ class QuestionInlineFormSet(PositionedInlineFormSet):
             nested = getattr(form, "nested_formsets", None)
             if not nested:  # the choices are not on this page (no permission for them): as stored
                 has_correct = form.instance.pk is not None and form.instance.choices.filter(is_correct=True).exists()
-            elif nested[0].is_valid():
-                has_correct = any(choice.cleaned_data.get("is_correct") for choice in nested[0].kept_forms())
+            elif nested[0].count_damaged():
+                return  # the choices' formset says so, and which choices were sent is unknown
             else:
-                return  # the choices show their own errors
+                nested[0].errors  # noqa: B018  (cleans the choices, if not yet; read even where one has an error)
+                has_correct = any(choice.cleaned_data.get("is_correct") for choice in nested[0].kept_forms())
             numbers_with_correct[number] = has_correct
         check_publishable(published=self.instance.published, numbers_with_correct=numbers_with_correct)

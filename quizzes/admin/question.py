@@ -9,12 +9,13 @@ from django.utils.translation import gettext_lazy as _
 
 from quizsite.admin import folded_search_fields, pressed_plain_save, redirect_to_change_page
 from quizzes.admin.inlines import ChoiceInline, NestedTranslatedAdmin, refuse
+from quizzes.admin.summary import ErrorSummaryMixin
 from quizzes.models import Question, Quiz
 from quizzes.rules import RuleBroken, check_publishable, check_removable, questions_with_correct
 
 
 @admin.register(Question)
-class QuestionAdmin(NestedTranslatedAdmin):
+class QuestionAdmin(ErrorSummaryMixin, NestedTranslatedAdmin):
     """One question with its choices. A new one goes after its quiz's last question; questions are
     reordered on the quiz's page."""
 

@@ -51,11 +51,11 @@ def author_context(browser, live_server, authors_group):
 
 
 def replace_english(page, field_id: str, english: str, translation: str, language: str) -> None:
-    """Type ``translation`` in the field's tab of ``language`` (open on arrival), then ``english`` in its English
-    tab, as an author does."""
-    page.locator(f"#{field_id}_{language}").fill(translation)
-    page.locator(f'a[href="#tab_{field_id}_en"]').click()
+    """Type ``english`` in the field's English tab (open on arrival), then ``translation`` in its tab of
+    ``language``, as an author does."""
     page.locator(f"#{field_id}_en").fill(english)
+    page.locator(f'a[href="#tab_{field_id}_{language}"]').click()
+    page.locator(f"#{field_id}_{language}").fill(translation)
 
 
 def save(page) -> None:
@@ -102,9 +102,9 @@ def test_a_missing_english_title_opens_the_quiz_page_on_its_flagged_english_tab(
 
     assert_open_and_flagged_on_english(page, "id_title", language, REQUIRED[language])
     assert flagged_tabs(page) == ["tab_id_title_en"]
-    # The fields without an error stay on the page's language.
-    assert page.locator(f"#id_description_{language}").is_visible()
-    assert page.locator(f"#id_questions-0-text_{language}").is_visible()
+    # The fields without an error open on English, as every field does.
+    assert page.locator("#id_description_en").is_visible()
+    assert page.locator("#id_questions-0-text_en").is_visible()
     assert page.problems == []
 
 
@@ -117,7 +117,7 @@ def test_a_missing_english_choice_opens_its_nested_inline_on_the_flagged_english
 
     assert_open_and_flagged_on_english(page, "id_questions-1-choices-0-text", language, REQUIRED[language])
     assert flagged_tabs(page) == ["tab_id_questions-1-choices-0-text_en"]
-    assert page.locator(f"#id_questions-0-choices-0-text_{language}").is_visible()
+    assert page.locator("#id_questions-0-choices-0-text_en").is_visible()
     assert page.problems == []
 
 
@@ -130,7 +130,7 @@ def test_a_missing_english_question_text_opens_the_question_page_on_its_flagged_
 
     assert_open_and_flagged_on_english(page, "id_text", language, REQUIRED[language])
     assert flagged_tabs(page) == ["tab_id_text_en"]
-    assert page.locator(f"#id_explanation_{language}").is_visible()
+    assert page.locator("#id_explanation_en").is_visible()
     assert page.problems == []
 
 
