@@ -4,6 +4,7 @@ The content models are referred to by name ("quizzes.Question") so that this mod
 ``quizzes.models``, which imports it.
 """
 
+import secrets
 import uuid
 
 from django.conf import settings
@@ -13,6 +14,7 @@ from django.utils.translation import gettext_lazy as _
 
 from quizsite.timezones import format_moment
 from quizzes import scoring
+from quizzes.arrangement import Arrangement
 
 
 def counted_in_statistics(answers: str = "answers") -> Q:
@@ -52,6 +54,12 @@ class Guest(models.Model):
 
     def __str__(self) -> str:
         return str(_("Guest %(id)s") % {"id": str(self.pk)[:8]})
+
+
+def new_seed() -> int:
+    """A fresh attempt's seed (``Attempt.seed``): a random int below 2**31, which orders its shuffled questions and
+    choices (``quizzes.arrangement``)."""
+    return secrets.randbelow(2**31)
 
 
 class AttemptQuerySet(models.QuerySet):
@@ -124,6 +132,12 @@ class Attempt(models.Model):
     started_at = models.DateTimeField(_("started"), auto_now_add=True)
     finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
     closed_at = models.DateTimeField(_("closed"), null=True, blank=True)
+    # The quiz's settings when the attempt started, and the seed of its own order: an author's later change of the
+    # settings neither reorders nor re-judges it (``quizzes.arrangement``; ``quizzes.scoring.passed``).
+    seed = models.PositiveIntegerField(_("order seed"), default=new_seed, editable=False)
+    shuffle_choices = models.BooleanField(_("choices shuffled"), default=False, editable=False)
+    shuffle_questions = models.BooleanField(_("questions shuffled"), default=False, editable=False)
+    pass_mark = models.PositiveSmallIntegerField(_("pass mark"), null=True, blank=True, editable=False)
 
     objects = AttemptQuerySet.as_manager()
 
@@ -170,6 +184,19 @@ class Attempt(models.Model):
         return self.closed_at is not None
 
     @property
+    def arrangement(self) -> Arrangement:
+        """The order this attempt shows its questions and choices in (``quizzes.arrangement``)."""
+        return Arrangement(self.seed, self.shuffle_questions, self.shuffle_choices)
+
+    @property
+    def passed(self) -> bool | None:
+        """Whether this finished attempt passed (``quizzes.scoring.passed``); None without a pass mark or while
+        unfinished. Queries as ``score`` and ``question_count``."""
+        if not self.is_finished:
+            return None
+        return scoring.passed(self.score, self.question_count, self.pass_mark)
+
+    @property
     def score(self) -> int:
         """Number of questions answered correctly (int), as judged when each answer was given
         (``quizzes.scoring.score``).
@@ -210,7 +237,9 @@ class Attempt(models.Model):
         from quizzes.models import Question
 
         questions = {question.pk: question for question in Question.objects.filter(quiz_id=self.quiz_id)}
-        ordered = sorted(questions, key=lambda pk: questions[pk].position)
+        ordered = [
+            question.pk for question in self.arrangement.questions(sorted(questions.values(), key=lambda q: q.position))
+        ]
         answered = self.answers.values_list("question_id", flat=True)
         pk = scoring.next_question(questions=ordered, answered=answered, finished=False)
         return None if pk is None else questions[pk]
@@ -224,10 +253,19 @@ class Attempt(models.Model):
 class Answer(models.Model):
     """A learner's answer to one question within an attempt. The first answer is final: one per question.
 
+    What was chosen: ``chosen``, the chosen choices' primary keys (``quizzes.kinds.chosen_text``: ``"12,15"``), for
+    every kind; ``choice``, the chosen choice of a single-answer or true-or-false question (None for a
+    multiple-answer one), which keeps it from being deleted.
+
     ``question_text`` and ``choice_text`` keep the texts as the learner saw them, in ``language`` (English where
-    a text was not translated): the data export gives them, and the results page shows them whenever it is in
-    that language, so that an author's later edits do not change what a learner's results say they answered.
-    In another language the results page shows the current texts.
+    a text was not translated; several chosen texts joined by "; "): the data export gives them, and the results
+    page shows them whenever it is in that language, so that an author's later edits do not change what a
+    learner's results say they answered. In another language the results page shows the current texts.
+
+    ``shown`` keeps every choice as it was shown, in the order shown: ``[[choice pk, text as shown, whether it was
+    right, whether it was chosen], ...]``, so that the results keep the order and the per-choice verdicts whatever
+    an author changes later (kind, right choices, the quiz's shuffling). Answers given before it existed have
+    ``[]``: they were shown in the author's order.
     """
 
     # No index of its own: the unique constraint's index on (attempt, question) leads with it, and each answer
@@ -240,11 +278,18 @@ class Answer(models.Model):
         "quizzes.Question", on_delete=models.PROTECT, related_name="answers", verbose_name=_("question")
     )
     choice = models.ForeignKey(
-        "quizzes.Choice", on_delete=models.PROTECT, related_name="answers", verbose_name=_("choice")
+        "quizzes.Choice",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="answers",
+        verbose_name=_("choice"),
     )
+    chosen = models.CharField(_("choices chosen"), max_length=100)
+    shown = models.JSONField(_("choices as shown"), default=list, blank=True)
     language = models.CharField(_("language"), max_length=10, choices=settings.LANGUAGES)
     question_text = models.TextField(_("question as shown"))
-    choice_text = models.CharField(_("answer as shown"), max_length=500)
+    choice_text = models.TextField(_("answer as shown"))
     is_correct = models.BooleanField(_("correct"))
     answered_at = models.DateTimeField(_("answered"), auto_now_add=True)
 
@@ -259,4 +304,4 @@ class Answer(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.attempt} – {self.question.position}: {self.choice}"
+        return f"{self.attempt} – {self.question.position}: {self.choice_text}"

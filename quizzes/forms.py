@@ -5,42 +5,53 @@ from django.core.exceptions import ValidationError
 from django.forms.models import ModelChoiceIteratorValue
 from django.utils.translation import gettext_lazy as _
 
-from quizzes.localized import QuestionContent
+from quizzes.localized import ChoiceContent, QuestionContent
 
 
 class AnswerForm(forms.Form):
-    """The learner's pick of one choice of ``question``, as radio inputs named ``choice``, none pre-selected.
+    """The learner's answer to ``question``, as inputs named ``choice``, none pre-selected: radio buttons for a
+    question with one right answer (single-answer, true or false), check boxes for a multiple-answer one.
 
-    Built from the question's choices in its content snapshot (``quizzes.snapshots``), in position order, and
-    validated against them: no query to show or check the form. ``cleaned_data["choice"]`` is the picked
-    ``ChoiceContent``; each radio's ``data.value.instance`` is its choice.
-    Data with several ``choice`` values (only a crafted request sends them: the radios send one) is refused with
-    the error ``several``, where Django's radios would have read the last value.
+    Built from the question's choices in its content snapshot (``quizzes.snapshots``) and validated against them:
+    no query to show or check the form. ``chosen()`` gives the chosen ``ChoiceContent``s; each input's
+    ``data.value.instance`` is its choice.
+    Data with several ``choice`` values for a question that takes one (only a crafted request sends them: the
+    radios send one) is refused with the error ``several``, where Django's radios would have read the last value.
     """
 
-    choice = forms.TypedChoiceField(
-        widget=forms.RadioSelect,
-        label=_("Your answer"),
-        error_messages={
-            "required": _("Please choose an answer."),
-            "invalid_choice": _("Please choose one of this question's answers."),
-            "several": _("Please choose only one answer."),
-        },
-    )
+    error_messages = {
+        "required": _("Please choose an answer."),
+        "invalid_choice": _("Please choose one of this question's answers."),
+        "invalid_list": _("Please choose one of this question's answers."),
+        "several": _("Please choose only one answer."),
+    }
 
     def __init__(self, *args, question: QuestionContent, **kwargs):
         super().__init__(*args, **kwargs)
+        self.question = question
+        if question.is_multiple:
+            field = forms.TypedMultipleChoiceField(
+                widget=forms.CheckboxSelectMultiple,
+                error_messages={**self.error_messages, "required": _("Please choose at least one answer.")},
+            )
+        else:
+            field = forms.TypedChoiceField(widget=forms.RadioSelect, error_messages=self.error_messages)
+        field.label = _("Your answer")
         choices = question.choices
-        field = self.fields["choice"]
         field.choices = [(ModelChoiceIteratorValue(choice.pk, choice), choice.text) for choice in choices]
         # Only a value among the choices reaches coerce (ChoiceField.validate refuses the others).
         field.coerce = {str(choice.pk): choice for choice in choices}.__getitem__
+        self.fields["choice"] = field
 
     def clean(self):
         cleaned_data = super().clean()
         name = self.add_prefix("choice")
-        if hasattr(self.data, "getlist") and len(self.data.getlist(name)) > 1:
-            field = self.fields["choice"]
+        if not self.question.is_multiple and hasattr(self.data, "getlist") and len(self.data.getlist(name)) > 1:
             self.errors.pop("choice", None)  # only this error, not also one about the last value
-            self.add_error("choice", ValidationError(field.error_messages["several"], code="several"))
+            self.add_error("choice", ValidationError(self.error_messages["several"], code="several"))
         return cleaned_data
+
+    def chosen(self) -> tuple[ChoiceContent, ...]:
+        """The chosen choices of a valid form: one, or several for a multiple-answer question."""
+        value = self.cleaned_data["choice"]
+        return tuple(value) if self.question.is_multiple else (value,)

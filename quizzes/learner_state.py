@@ -16,11 +16,19 @@ from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
 from quizzes import scoring
+from quizzes.arrangement import Arrangement
+from quizzes.kinds import chosen_pks
 from quizzes.models import Answer, Attempt, ContentVersion, Quiz
 
 _VERSION = f"(SELECT token FROM {ContentVersion._meta.db_table} WHERE id = 1)"
 _ATTEMPT = Attempt._meta.db_table
 _ANSWER = Answer._meta.db_table
+# What both reads of an attempt select: the quiz, the version, the attempt with its order and pass mark, its answers.
+_COLUMNS = (
+    f"quiz.id, quiz.published, {_VERSION}, attempt.id, attempt.language, attempt.finished_at, attempt.seed, "
+    "attempt.shuffle_questions, attempt.shuffle_choices, attempt.pass_mark, "
+    "answer.question_id, answer.chosen, answer.is_correct"
+)
 # The owner's attempt the pages show: the unfinished one, else the latest finished one; closed ones never.
 _LATEST = (
     f"(SELECT latest.id FROM {_ATTEMPT} latest WHERE latest.quiz_id = quiz.id AND latest.{{owner}} = %s "
@@ -28,8 +36,7 @@ _LATEST = (
     "LIMIT 1)"
 )
 _SELECT = (
-    f"SELECT quiz.id, quiz.published, {_VERSION}, attempt.id, attempt.language, attempt.finished_at, "
-    "answer.question_id, answer.choice_id, answer.is_correct "
+    f"SELECT {_COLUMNS} "
     f"FROM {Quiz._meta.db_table} quiz "
     f"LEFT JOIN {_ATTEMPT} attempt ON attempt.id = {{latest}} "
     f"LEFT JOIN {_ANSWER} answer ON answer.attempt_id = attempt.id "
@@ -44,22 +51,26 @@ _BY_OWNER = {
 
 @dataclass(frozen=True, slots=True)
 class AnswerState:
-    """One answer of an attempt as the pages need it: which question, which choice, whether it was right."""
+    """One answer of an attempt as the pages need it: which question, which choices were chosen (their primary keys,
+    ascending), whether it was right."""
 
     question_id: int
-    choice_id: int
+    chosen: tuple[int, ...]
     is_correct: bool
 
 
 @dataclass(frozen=True, slots=True)
 class AttemptState:
     """The attempt a learner's quiz pages show (``Attempt`` fields, no model instance): ``finished_at`` is None
-    while it is being taken; ``answers`` in the order given."""
+    while it is being taken; ``answers`` in the order given; the order it shows its quiz in (``arrangement``) and
+    the pass mark it started with (``pass_mark``, a percentage or None)."""
 
     pk: int
     language: str
     finished_at: datetime | None
     answers: tuple[AnswerState, ...]
+    arrangement: Arrangement = Arrangement()
+    pass_mark: int | None = None
 
     @property
     def is_finished(self) -> bool:
@@ -87,8 +98,7 @@ def _moment(value) -> datetime | None:
 
 # The owner's unfinished attempt at the quiz with its answers, its row locked: what an answer is judged on.
 _LOCKED = (
-    f"SELECT quiz.id, quiz.published, {_VERSION}, attempt.id, attempt.language, attempt.finished_at, "
-    "answer.question_id, answer.choice_id, answer.is_correct "
+    f"SELECT {_COLUMNS} "
     f"FROM {_ATTEMPT} attempt JOIN {Quiz._meta.db_table} quiz ON quiz.id = attempt.quiz_id "
     f"LEFT JOIN {_ANSWER} answer ON answer.attempt_id = attempt.id "
     "WHERE quiz.slug = %s AND attempt.{owner} = %s AND attempt.finished_at IS NULL AND attempt.closed_at IS NULL "
@@ -130,10 +140,12 @@ def quiz_state(
     if not rows:
         return None
     quiz_pk, published, version, attempt_pk, language, finished_at = rows[0][:6]
+    seed, by_questions, by_choices, pass_mark = rows[0][6:10]
     attempt = None
     if attempt_pk is not None:
-        answers = tuple(AnswerState(row[6], row[7], bool(row[8])) for row in rows if row[6] is not None)
-        attempt = AttemptState(attempt_pk, language, _moment(finished_at), answers)
+        answers = tuple(AnswerState(row[10], chosen_pks(row[11]), bool(row[12])) for row in rows if row[10] is not None)
+        arrangement = Arrangement(seed, bool(by_questions), bool(by_choices))
+        attempt = AttemptState(attempt_pk, language, _moment(finished_at), answers, arrangement, pass_mark)
     return QuizState(quiz_pk, bool(published), version, attempt)
 
 
@@ -141,13 +153,15 @@ def quiz_state(
 class AttemptSummary:
     """An attempt as lists show it (results, cards, "My progress"): its ``pk``, ``quiz_id``, ``finished_at`` (None
     while unfinished) and counts (``correct_count``, ``answer_count``); ``score``, ``question_count`` and
-    ``score_percent`` of a finished attempt follow ``quizzes.scoring``."""
+    ``score_percent`` of a finished attempt follow ``quizzes.scoring``, as do ``passed`` and ``is_completed`` by the
+    ``pass_mark`` it started with (a percentage, or None)."""
 
     pk: int
     quiz_id: int
     finished_at: datetime | None
     correct_count: int
     answer_count: int
+    pass_mark: int | None = None
 
     @property
     def is_finished(self) -> bool:
@@ -171,6 +185,19 @@ class AttemptSummary:
     def score_percent(self) -> int:
         return scoring.percent(self.score, self.question_count)
 
+    @property
+    def passed(self) -> bool | None:
+        """Whether this finished attempt passed (``quizzes.scoring.passed``); None while unfinished or without a
+        pass mark."""
+        if not self.is_finished:
+            return None
+        return scoring.passed(self.score, self.question_count, self.pass_mark)
+
+    @property
+    def is_completed(self) -> bool:
+        """Whether it completes its quiz (``quizzes.scoring.completed``): passed, or finished without a pass mark."""
+        return scoring.completed(finished=self.is_finished, passed=self.passed)
+
 
 @dataclass(frozen=True, slots=True)
 class ResultsState:
@@ -187,7 +214,7 @@ class ResultsState:
 _RESULTS = (
     f"SELECT quiz.id, quiz.published, {_VERSION}, attempt.id, attempt.finished_at, "
     f"{scoring.score_sql(answers=_ANSWER, attempt='attempt')}, "
-    f"(SELECT COUNT(*) FROM {_ANSWER} answer WHERE answer.attempt_id = attempt.id) "
+    f"(SELECT COUNT(*) FROM {_ANSWER} answer WHERE answer.attempt_id = attempt.id), attempt.pass_mark "
     f"FROM {Quiz._meta.db_table} quiz "
     f"LEFT JOIN {_ATTEMPT} attempt ON attempt.quiz_id = quiz.id AND attempt.{{owner}} = %s "
     "AND attempt.closed_at IS NULL "
@@ -228,7 +255,7 @@ def results_state(*, slug: str, learner_id: int | None = None, guest: uuid.UUID 
         return None
     quiz_pk, published, version = rows[0][:3]
     finished = tuple(
-        AttemptSummary(row[3], quiz_pk, _moment(row[4]), row[5], row[6]) for row in rows if row[4] is not None
+        AttemptSummary(row[3], quiz_pk, _moment(row[4]), row[5], row[6], row[7]) for row in rows if row[4] is not None
     )
     has_unfinished = any(row[3] is not None and row[4] is None for row in rows)
     return ResultsState(quiz_pk, bool(published), version, finished, has_unfinished)
@@ -239,7 +266,7 @@ _COUNTS = (
     f"(SELECT COUNT(*) FROM {_ANSWER} answer WHERE answer.attempt_id = attempt.id)"
 )
 _SUMMARIES = (
-    f"SELECT attempt.id, attempt.quiz_id, attempt.finished_at, {_COUNTS} FROM {_ATTEMPT} attempt "
+    f"SELECT attempt.id, attempt.quiz_id, attempt.finished_at, {_COUNTS}, attempt.pass_mark FROM {_ATTEMPT} attempt "
     "WHERE attempt.{owner} = %s AND attempt.closed_at IS NULL AND attempt.quiz_id IN ({quizzes}) "
     "ORDER BY attempt.finished_at DESC, attempt.id DESC"
 )
@@ -262,4 +289,4 @@ def attempt_summaries(
     sql = _SUMMARIES.format(owner=f"{owner}_id", quizzes=", ".join(["%s"] * len(quiz_ids)))
     with connection.cursor() as cursor:
         cursor.execute(sql, [value, *quiz_ids])
-        return [AttemptSummary(row[0], row[1], _moment(row[2]), row[3], row[4]) for row in cursor.fetchall()]
+        return [AttemptSummary(row[0], row[1], _moment(row[2]), row[3], row[4], row[5]) for row in cursor.fetchall()]

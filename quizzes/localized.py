@@ -12,6 +12,7 @@ from django.urls import reverse
 from django.utils import translation
 from modeltranslation.utils import build_localized_fieldname
 
+from quizzes.kinds import TRUE_FALSE_KEYS, QuestionKind, true_false_label
 from quizzes.models import Difficulty
 
 FALLBACK_LANGUAGE = settings.MODELTRANSLATION_DEFAULT_LANGUAGE
@@ -44,7 +45,8 @@ def shown_texts(row: dict, names: tuple[str, ...], language: str) -> tuple[dict[
 @dataclass(frozen=True, slots=True)
 class ChoiceContent:
     """A choice as learners read it in one language. ``in_english``: the names of its texts shown in English;
-    ``lang``: the language its text is shown in."""
+    ``lang``: the language its text is shown in; ``pinned``: it keeps its place when choices are shuffled. A
+    true-or-false question's choices read the site's label ("Vrai") in the snapshot's language."""
 
     pk: int
     key: str
@@ -53,11 +55,13 @@ class ChoiceContent:
     text: str
     in_english: frozenset[str]
     lang: str
+    pinned: bool = False
 
 
 @dataclass(frozen=True, slots=True)
 class QuestionContent:
-    """A question as learners read it in one language, with its choices in position order: ``lang`` and
+    """A question as learners read it in one language, with its ``kind`` (``quizzes.kinds.QuestionKind``), its
+    choices in position order and the primary keys of the right ones (``right_pks``): ``lang`` and
     ``explanation_lang`` are the languages its text and its explanation are shown in, ``asked_in_english`` whether
     all it shows while asked (its text and its choices' texts) is shown in English, so that one marker stands for
     it all (the marking rule of ``quizsite.templatetags.translation_status``)."""
@@ -72,9 +76,16 @@ class QuestionContent:
     lang: str
     asked_in_english: bool
     explanation_lang: str
+    kind: str = QuestionKind.SINGLE
+    right_pks: frozenset[int] = frozenset()
+
+    @property
+    def is_multiple(self) -> bool:
+        """Whether learners may choose several choices (check boxes): a multiple-answer question."""
+        return self.kind == QuestionKind.MULTIPLE
 
     def correct_choice(self) -> ChoiceContent | None:
-        """The correct choice, or None while an author has not marked one."""
+        """The (first) correct choice, or None while an author has not marked one."""
         return next((choice for choice in self.choices if choice.is_correct), None)
 
     def choice(self, pk: int) -> ChoiceContent | None:
@@ -111,6 +122,8 @@ class QuizContent:
         version: the content version it was read at (``quizzes.versions``).
         difficulty_label: the level as the quiz page shows it ("Medium level"), in ``language``.
         url, start_url, results_url: the quiz page, its start form's target, the latest results.
+        shuffle_choices, shuffle_questions, pass_mark: the quiz's settings now (an attempt keeps those it started
+            with: ``quizzes.learner_state.AttemptState``).
     """
 
     pk: int
@@ -120,6 +133,9 @@ class QuizContent:
     published: bool
     difficulty: str
     difficulty_label: str
+    shuffle_choices: bool
+    shuffle_questions: bool
+    pass_mark: int | None
     title: str
     description: str
     in_english: frozenset[str]
@@ -173,13 +189,25 @@ def localize(rows: ContentRows, language: str) -> QuizContent:
     def lang(english: frozenset[str], name: str = "text") -> str:
         return FALLBACK_LANGUAGE if name in english else language
 
+    kinds = {row["pk"]: row["kind"] for row in rows.questions}
     choices: dict[int, list[ChoiceContent]] = {}
-    for row in rows.choices:
-        shown, english = texts(row, ("text",))
-        choice = ChoiceContent(
-            row["pk"], row["key"], row["position"], row["is_correct"], shown["text"], english, lang(english)
-        )
-        choices.setdefault(row["question_id"], []).append(choice)
+    with translation.override(language):
+        for row in rows.choices:
+            if kinds.get(row["question_id"]) == QuestionKind.TRUE_FALSE and row["key"] in TRUE_FALSE_KEYS:
+                shown, english = {"text": true_false_label(row["key"])}, frozenset()
+            else:
+                shown, english = texts(row, ("text",))
+            choice = ChoiceContent(
+                row["pk"],
+                row["key"],
+                row["position"],
+                row["is_correct"],
+                shown["text"],
+                english,
+                lang(english),
+                row["pinned"],
+            )
+            choices.setdefault(row["question_id"], []).append(choice)
     questions = []
     for row in rows.questions:
         shown, english = texts(row, ("text", "explanation"))
@@ -199,6 +227,8 @@ def localize(rows: ContentRows, language: str) -> QuizContent:
                 lang(english),
                 bool(asked) and all(asked),
                 lang(english, "explanation"),
+                row["kind"],
+                frozenset(choice.pk for choice in own if choice.is_correct),
             )
         )
     with translation.override(language):
@@ -217,6 +247,9 @@ def localize(rows: ContentRows, language: str) -> QuizContent:
             published=quiz["published"],
             difficulty=quiz["difficulty"],
             difficulty_label=str(Difficulty(quiz["difficulty"]).label),
+            shuffle_choices=quiz["shuffle_choices"],
+            shuffle_questions=quiz["shuffle_questions"],
+            pass_mark=quiz["pass_mark"],
             title=shown["title"],
             description=shown["description"],
             in_english=english,

@@ -1,7 +1,7 @@
 import secrets
 from collections.abc import Sequence
 
-from django.core.validators import MaxValueValidator
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models, transaction
 from django.db.models import Count, F, OuterRef, Q, Subquery
 from django.db.models.functions import Coalesce
@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from quizsite.fields import limited_text_field
 from quizsite.querysets import PublishableQuerySet, TranslatedQuerySet
 from quizsite.templatetags.translation_status import falls_back
+from quizzes.kinds import QuestionKind
 from translations.tracking import TranslationTracked
 
 # Questions of a quiz and choices of a question are numbered 1..N; far fewer than this in practice, and the
@@ -77,6 +78,23 @@ class Quiz(TranslationTracked, models.Model):
         "guides.Guide", related_name="quizzes", blank=True, verbose_name=_("related guides")
     )
     published = models.BooleanField(_("published"), default=False)
+    # Each attempt takes these as they are when it starts (``Attempt``), so that a change never reorders or
+    # re-judges an attempt under way or finished.
+    shuffle_choices = models.BooleanField(
+        _("shuffle choices"),
+        default=True,
+        help_text=_("Each attempt shows each question's choices in its own order; pinned choices stay in place."),
+    )
+    shuffle_questions = models.BooleanField(
+        _("shuffle questions"), default=False, help_text=_("Each attempt asks the questions in its own order.")
+    )
+    pass_mark = models.PositiveSmallIntegerField(
+        _("pass mark"),
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1), MaxValueValidator(100)],
+        help_text=_("The score, in percent, from which an attempt passes; leave empty for no pass mark."),
+    )
 
     objects = QuizQuerySet.as_manager()
 
@@ -86,6 +104,11 @@ class Quiz(TranslationTracked, models.Model):
         verbose_name_plural = _("quizzes")
         constraints = [
             models.CheckConstraint(condition=Q(difficulty__in=Difficulty.values), name="quiz_difficulty_valid"),
+            models.CheckConstraint(
+                condition=Q(pass_mark__isnull=True) | Q(pass_mark__gte=1, pass_mark__lte=100),
+                name="quiz_pass_mark_percentage",
+                violation_error_message=_("A pass mark is a percentage from 1 to 100."),
+            ),
         ]
 
     def __str__(self) -> str:
@@ -154,6 +177,7 @@ class Question(TranslationTracked, models.Model):
         Quiz, on_delete=models.CASCADE, db_index=False, related_name="questions", verbose_name=_("quiz")
     )
     key = key_field(_("Names the question in quiz files; unique within the quiz."))
+    kind = models.CharField(_("kind"), max_length=12, choices=QuestionKind.choices, default=QuestionKind.SINGLE)
     position = models.PositiveIntegerField(_("position"), validators=[MaxValueValidator(MAX_POSITION)])
     text = limited_text_field(_("text"), max_length=1_000)
     explanation = limited_text_field(
@@ -173,6 +197,7 @@ class Question(TranslationTracked, models.Model):
         constraints = [
             models.UniqueConstraint(fields=["quiz", "position"], name="question_position_unique_in_quiz"),
             models.UniqueConstraint(fields=["quiz", "key"], name="question_key_unique_in_quiz"),
+            models.CheckConstraint(condition=Q(kind__in=QuestionKind.values), name="question_kind_valid"),
             models.CheckConstraint(
                 condition=Q(position__gte=1),
                 name="question_position_positive",
@@ -184,11 +209,16 @@ class Question(TranslationTracked, models.Model):
         return f"{self.position}. {self.text}"
 
     def correct_choice(self) -> "Choice | None":
-        """The question's correct choice, or None while an author has not marked one.
+        """The question's first correct choice, or None while an author has not marked one (a multiple-answer
+        question has several: ``correct_choices``).
 
         Uses the prefetched ``choices`` when present, so a page that lists questions stays at one query.
         """
         return next((choice for choice in self.choices.all() if choice.is_correct), None)
+
+    def correct_choices(self) -> list["Choice"]:
+        """The question's correct choices in position order (the prefetched ``choices`` when present)."""
+        return [choice for choice in self.choices.all() if choice.is_correct]
 
     def is_translated(self, language: str | None = None) -> bool:
         """Tell whether a learner reads the whole question in ``language``: its text, its explanation and every
@@ -214,13 +244,15 @@ class ChoiceQuerySet(PositionedQuerySet):
 
 
 class Choice(TranslationTracked, models.Model):
-    """A possible answer to a question. Exactly one choice of a question is correct.
+    """A possible answer to a question; how many of a question's choices are correct depends on its kind.
 
-    ``key`` names it in quiz files (unique within the question), as ``Question.key`` does.
+    ``key`` names it in quiz files (unique within the question), as ``Question.key`` does. ``pinned``: it keeps
+    its place when the quiz shuffles choices ("None of the above" stays last; ``quizzes.arrangement``).
 
-    The database allows at most one correct choice per question (a conditional unique constraint); the rule
-    "at least two choices, exactly one correct" is ``quizzes.rules.check_choices``, which the admin's choices
-    formset applies to all of a question's submitted choices, so that an author can move the mark in one save.
+    The rule of how many choices and how many correct, per kind, is ``quizzes.rules.check_choices``, which the
+    admin's choices formset applies to all of a question's submitted choices (so that an author can move the mark in
+    one save) and the importer to a file's. A true-or-false question's two choices are the site's
+    (``quizzes.kinds.true_false_rows``): empty texts, labelled by the site in every language.
     """
 
     # No index of its own: the unique constraints' indexes on (question, position) and (question, key) lead with it.
@@ -231,6 +263,9 @@ class Choice(TranslationTracked, models.Model):
     position = models.PositiveIntegerField(_("position"), validators=[MaxValueValidator(MAX_POSITION)])
     text = models.CharField(_("text"), max_length=500)
     is_correct = models.BooleanField(_("correct"), default=False)
+    pinned = models.BooleanField(
+        _("pinned"), default=False, help_text=_("Stays in its place when the choices are shuffled.")
+    )
 
     objects = ChoiceQuerySet.as_manager()
 
@@ -242,9 +277,6 @@ class Choice(TranslationTracked, models.Model):
         constraints = [
             models.UniqueConstraint(fields=["question", "position"], name="choice_position_unique_in_question"),
             models.UniqueConstraint(fields=["question", "key"], name="choice_key_unique_in_question"),
-            models.UniqueConstraint(
-                fields=["question"], condition=Q(is_correct=True), name="one_correct_choice_per_question"
-            ),
             models.CheckConstraint(
                 condition=Q(position__gte=1),
                 name="choice_position_positive",

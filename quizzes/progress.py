@@ -15,8 +15,9 @@ from django.contrib.auth.models import AnonymousUser
 from django.db.models import QuerySet
 
 from quizzes import scoring
+from quizzes.arrangement import AUTHORS_ORDER, Arrangement
 from quizzes.learner_state import AnswerState, AttemptState, QuizState, quiz_state
-from quizzes.localized import QuestionContent, QuizContent
+from quizzes.localized import ChoiceContent, QuestionContent, QuizContent
 from quizzes.models import Attempt, Quiz
 from quizzes.snapshots import quiz_content
 
@@ -48,13 +49,27 @@ class Progress:
     def is_finished(self) -> bool:
         return self.attempt is not None and self.attempt.is_finished
 
+    @property
+    def arrangement(self) -> Arrangement:
+        """The order the attempt shows its quiz in (``quizzes.arrangement``); the author's without an attempt."""
+        return self.attempt.arrangement if self.attempt is not None else AUTHORS_ORDER
+
+    @cached_property
+    def arranged(self) -> tuple[QuestionContent, ...]:
+        """The quiz's current questions in the order this attempt asks them (``Arrangement.questions``)."""
+        return self.arrangement.questions(self.quiz.questions)
+
+    def choices_of(self, question: QuestionContent) -> tuple[ChoiceContent, ...]:
+        """``question``'s choices in the order this attempt shows them (letters A, B, C… follow it), no query."""
+        return self.arrangement.choices(question)
+
     @cached_property
     def order(self) -> tuple[QuestionContent, ...]:
         """The questions as this learner numbers them (``quizzes.scoring.order``): ``order[n - 1]`` is "Question
         n"."""
         by_pk = self.quiz.questions_by_pk
         answered = [by_pk[answer.question_id] for answer in self.answers if answer.question_id in by_pk]
-        return scoring.order(questions=self.quiz.questions, answered=answered, finished=self.is_finished)
+        return scoring.order(questions=self.arranged, answered=answered, finished=self.is_finished)
 
     @cached_property
     def next_question(self) -> QuestionContent | None:
@@ -62,7 +77,7 @@ class Progress:
         when there is no attempt yet (Start begins there); None when the attempt is finished, when the unfinished
         attempt has nothing left (see ``can_finish``), or when the quiz has no question."""
         answered = [self.quiz.questions_by_pk.get(answer.question_id) for answer in self.answers]
-        return scoring.next_question(questions=self.quiz.questions, answered=answered, finished=self.is_finished)
+        return scoring.next_question(questions=self.arranged, answered=answered, finished=self.is_finished)
 
     @property
     def is_resuming(self) -> bool:

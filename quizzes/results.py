@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.models import AnonymousUser
 
+from quizzes.kinds import chosen_pks
 from quizzes.learner_state import AttemptSummary, results_state
 from quizzes.localized import ChoiceContent, QuestionContent, QuizContent
 from quizzes.models import Answer
@@ -23,7 +24,9 @@ class ResultAnswer:
     ``quizsite.templatetags.translation_status``)."""
 
     question: QuestionContent
-    choice: ChoiceContent
+    choice: ChoiceContent | None
+    chosen: tuple[int, ...]
+    shown: tuple
     is_correct: bool
     language: str
     question_text: str
@@ -77,17 +80,18 @@ def read_results(
     answers = ()
     if attempt is not None:
         rows = Answer.objects.filter(attempt_id=attempt.pk).order_by("answered_at", "pk")
-        fields = ("question_id", "choice_id", "is_correct", "language", "question_text", "choice_text")
+        fields = ("question_id", "chosen", "shown", "is_correct", "language", "question_text", "choice_text")
         answers = tuple(_answer(content, *row) for row in rows.values_list(*fields))
     others = tuple(finished for finished in state.finished if attempt is None or finished.pk != attempt.pk)
     return Results(content, attempt, answers, others, state.has_unfinished)
 
 
-def _answer(content: QuizContent, question_id: int, choice_id: int, *recorded) -> ResultAnswer:
-    """An answer over the quiz's content: answered questions and choices cannot be deleted (``Answer``'s foreign
-    keys protect them), so the content holds both."""
+def _answer(content: QuizContent, question_id: int, chosen: str, shown: list, *recorded) -> ResultAnswer:
+    """An answer over the quiz's content: answered questions and chosen choices cannot be deleted (``Answer``'s
+    foreign keys and ``quizzes.rules.check_removable`` protect them), so the content holds them."""
     question = content.questions_by_pk[question_id]
-    choice, correct = question.choice(choice_id), question.correct_choice()
-    shown = [(name in question.in_english) for name in ("text", "explanation") if getattr(question, name)]
-    shown += [("text" in item.in_english) for item in (choice, correct) if item is not None and item.text]
-    return ResultAnswer(question, choice, *recorded, correct, bool(shown) and all(shown))
+    pks = chosen_pks(chosen)
+    choice, correct = question.choice(pks[0]) if pks else None, question.correct_choice()
+    marks = [(name in question.in_english) for name in ("text", "explanation") if getattr(question, name)]
+    marks += [("text" in item.in_english) for item in (choice, correct) if item is not None and item.text]
+    return ResultAnswer(question, choice, pks, tuple(map(tuple, shown)), *recorded, correct, bool(marks) and all(marks))

@@ -13,10 +13,11 @@ The rules, and where they come from (README, "Authoring"):
 
 - **Answered content stays** (``check_removable``): learners' answers point at the question and the choice they
   answered (``Answer`` protects both), and their results must stay true.
-- **The correct choice of an answered question stays** (``check_correct_choices_kept``): earlier answers were
-  judged against it; moving the mark would make their scores disagree with the results page.
-- **A question has at least two choices and exactly one correct** (``check_choices``); the database allows at
-  most one correct choice per question (``one_correct_choice_per_question``).
+- **The correct choices of an answered question stay** (``check_correct_choices_kept``): earlier answers were
+  judged against them; moving a mark would make their scores disagree with the results page.
+- **A question has at least two choices, and its kind's number of correct ones** (``check_choices``,
+  ``quizzes.kinds``): exactly one for a single-answer or true-or-false question (whose two choices are the site's),
+  at least one and not all for a multiple-answer one.
 - **A published quiz is complete** (``check_publishable``): at least one question, each with a correct choice.
 - **A quiz has at most ``MAX_QUESTIONS`` questions, a question at most ``MAX_CHOICES`` choices, a quiz at most
   ``guides.models.MAX_GUIDES_PER_QUIZ`` guides** (the admin's formsets and forms, the importer's lists): these
@@ -31,6 +32,7 @@ from django.core.exceptions import ValidationError
 from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.utils.translation import gettext, ngettext
 
+from quizzes.kinds import QuestionKind, chosen_pks
 from quizzes.models import Answer, Choice, Question
 
 
@@ -47,7 +49,8 @@ def _numbers(numbers: Iterable[int]) -> str:
 
 
 def check_removable(*, questions: Iterable[Question] = (), choices: Iterable[Choice] = ()) -> None:
-    """Refuse to remove questions or choices that learners have answered. One query.
+    """Refuse to remove questions or choices that learners have answered (chosen, for a choice). One query, which
+    reads each answered question's distinct sets of chosen choices (a few rows per question, however many answers).
 
     Args:
         questions: the questions a change would delete (saved instances).
@@ -61,13 +64,17 @@ def check_removable(*, questions: Iterable[Question] = (), choices: Iterable[Cho
     choices = [choice for choice in choices if choice.pk]
     if not questions and not choices:
         return
-    answered = Answer.objects.filter(Q(question__in=questions) | Q(choice__in=choices)).values_list(
-        "question_id", "choice_id"
+    parents = {choice.question_id for choice in choices}
+    answered = (
+        Answer.objects.filter(Q(question__in=questions) | Q(question_id__in=parents))
+        .order_by()
+        .values_list("question_id", "chosen")
+        .distinct()
     )
     answered_questions, answered_choices = set(), set()
-    for question_id, choice_id in answered:
+    for question_id, chosen in answered:
         answered_questions.add(question_id)
-        answered_choices.add(choice_id)
+        answered_choices.update(chosen_pks(chosen))
     refused = [question.position for question in questions if question.pk in answered_questions]
     if refused:
         raise RuleBroken(
@@ -94,28 +101,30 @@ def check_removable(*, questions: Iterable[Question] = (), choices: Iterable[Cho
         )
 
 
-def check_correct_choices_kept(marked: Mapping[Question, Choice | None]) -> None:
-    """Refuse to move the correct mark of questions that learners have answered. One query.
+def check_correct_choices_kept(marked: Mapping[Question, Iterable[Choice]]) -> None:
+    """Refuse to change which choices are correct in questions that learners have answered. One query.
 
     Args:
-        marked: for each question a change touches (saved or not), the choice that will be marked correct: a
-            saved choice, or an unsaved one (a new choice), or None.
+        marked: for each question a change touches (saved or not), the choices that will be marked correct: saved
+            choices, or unsaved ones (new choices, which always differ from the stored ones).
 
     Raises:
-        RuleBroken: naming the answered questions whose correct choice would change.
+        RuleBroken: naming the answered questions whose set of correct choices would change.
     """
     saved = [question for question in marked if question.pk]
     if not saved:
         return
-    stored = dict(
+    stored: dict[int, set[int]] = {}
+    for question_id, pk in (
         Choice.objects.filter(question__in=saved, question__answers__isnull=False, is_correct=True)
         .distinct()
         .values_list("question_id", "pk")
-    )
+    ):
+        stored.setdefault(question_id, set()).add(pk)
     refused = [
         question.position
         for question in saved
-        if question.pk in stored and getattr(marked[question], "pk", None) != stored[question.pk]
+        if question.pk in stored and {getattr(choice, "pk", None) for choice in marked[question]} != stored[question.pk]
     ]
     if refused:
         raise RuleBroken(
@@ -138,15 +147,19 @@ MAX_QUESTIONS = 100
 MAX_CHOICES = 6
 
 
-def check_choices(*, choice_count: int, correct_count: int) -> None:
-    """Refuse a question with fewer than two choices, or without exactly one correct choice. No query.
+def check_choices(*, choice_count: int, correct_count: int, kind: str = QuestionKind.SINGLE) -> None:
+    """Refuse a question with fewer than two choices, or with a number of correct choices its kind does not allow.
+    No query.
 
     Args:
         choice_count: how many choices the question will have.
         correct_count: how many of them will be marked correct.
+        kind: the question's kind (``quizzes.kinds.QuestionKind``): single-answer and true-or-false questions have
+            exactly one correct choice, multiple-answer ones at least one and not all.
 
     Raises:
-        RuleBroken: "at least two choices", or "exactly one correct" with the number marked.
+        RuleBroken: "at least two choices"; "exactly one correct" with the number marked; "at least one correct";
+        "not every choice correct".
     """
     if choice_count < MIN_CHOICES:
         raise RuleBroken(
@@ -157,6 +170,19 @@ def check_choices(*, choice_count: int, correct_count: int) -> None:
             )
             % {"minimum": MIN_CHOICES, "count": choice_count}
         )
+    if kind == QuestionKind.MULTIPLE:
+        if correct_count < 1:
+            raise RuleBroken(
+                gettext("Mark at least one choice as correct: a question with several right answers needs one.")
+            )
+        if correct_count == choice_count:
+            raise RuleBroken(
+                gettext(
+                    "Not every choice can be correct: leave at least one unmarked, or learners could tick them all "
+                    "without reading."
+                )
+            )
+        return
     if correct_count != 1:
         raise RuleBroken(
             ngettext(

@@ -16,7 +16,11 @@ The rules (README, "Authoring"):
   every answered one);
 - learners number questions in the order they meet them: the answered ones in the order answered, then the
   unanswered ones in position order, the order they will be asked in; a finished attempt numbers its answers only;
-- the next question is the first unanswered one in that order; a finished attempt has none.
+- the next question is the first unanswered one in that order; a finished attempt has none;
+- an attempt passes when its percentage reaches the pass mark it started with (``passed``); a quiz counts as
+  completed when an attempt passed it, or was finished when it had no pass mark (``completed``).
+
+The order of the unanswered questions is the attempt's (``quizzes.arrangement``): callers pass ``questions`` in it.
 """
 
 from collections.abc import Iterable, Sequence
@@ -66,7 +70,7 @@ def order[Key](*, questions: Sequence[Key], answered: Sequence[Key], finished: b
     """The questions in the order the learner numbers them: ``order(...)[n - 1]`` is "Question n".
 
     Args:
-        questions: the quiz's current questions (or their keys) in position order.
+        questions: the quiz's current questions (or their keys) in the attempt's order (``quizzes.arrangement``).
         answered: the attempt's answered questions (the same kind of items) in the order answered; each is one of
             ``questions`` unless the attempt is finished (answered questions cannot be removed).
         finished: whether the attempt is finished: then only ``answered`` are numbered.
@@ -78,7 +82,7 @@ def order[Key](*, questions: Sequence[Key], answered: Sequence[Key], finished: b
 
 
 def next_question[Key](*, questions: Sequence[Key], answered: Iterable[Key], finished: bool) -> Key | None:
-    """The question the learner answers next: the first of ``questions`` (position order) not in ``answered``;
+    """The question the learner answers next: the first of ``questions`` (the attempt's order) not in ``answered``;
     None when the attempt is finished or nothing is left."""
     if finished:
         return None
@@ -92,3 +96,17 @@ def next_number(*, answered: int, question_count: int, finished: bool) -> int | 
     if finished or answered >= question_count:
         return None
     return answered + 1
+
+
+def passed(right: int, out_of: int, pass_mark: int | None) -> bool | None:
+    """Whether a finished attempt with ``right`` right answers out of ``out_of`` passed: its whole percentage
+    (``percent``) is at least ``pass_mark`` (a percentage, 1-100); None when there is no pass mark."""
+    if pass_mark is None:
+        return None
+    return percent(right, out_of) >= pass_mark
+
+
+def completed(*, finished: bool, passed: bool | None) -> bool:
+    """Whether an attempt completes its quiz for "My progress", the guide's count and the cards: passed, or finished
+    when it had no pass mark (``passed`` is None)."""
+    return finished and passed is not False

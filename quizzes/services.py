@@ -11,6 +11,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from quizzes import scoring
+from quizzes.arrangement import Arrangement
+from quizzes.kinds import chosen_text, judge
 from quizzes.learner_state import AttemptState
 from quizzes.localized import ChoiceContent, QuestionContent, QuizContent
 from quizzes.models import Answer, Attempt, ContentVersion, Quiz
@@ -42,7 +44,8 @@ def attempt_start(
             (``quizzes.guests.guest_for_writing``); ignored for a logged-in learner.
 
     Returns:
-        The unfinished attempt, which is new when the owner had none (first try or retake). Starting twice,
+        The unfinished attempt, which is new when the owner had none (first try or retake): it takes the quiz's
+        shuffling and pass mark as they are now, and a seed of its own order (``quizzes.arrangement``). Starting twice,
         even concurrently, never makes two unfinished attempts: the database allows one per owner and quiz.
 
     Raises:
@@ -57,9 +60,11 @@ def attempt_start(
     existing = Attempt.objects.unfinished().filter(quiz_id=quiz.pk, **owner).first()
     if existing is not None:
         return existing
+    # The quiz's settings as they are now: the attempt keeps them, whatever an author changes later.
+    settings = {name: getattr(quiz, name) for name in ("shuffle_choices", "shuffle_questions", "pass_mark")}
     try:
         with transaction.atomic():
-            return Attempt.objects.create(quiz_id=quiz.pk, language=language, **owner)
+            return Attempt.objects.create(quiz_id=quiz.pk, language=language, **settings, **owner)
     except IntegrityError:
         # A concurrent request started it between our look-up and the insert.
         return Attempt.objects.unfinished().get(quiz_id=quiz.pk, **owner)
@@ -74,6 +79,7 @@ class _Locked:
     is_closed: bool
     version: str | None
     answered: tuple[int, ...]
+    arrangement: Arrangement
 
 
 _VERSION = f"(SELECT token FROM {ContentVersion._meta.db_table} WHERE id = 1)"
@@ -92,14 +98,17 @@ def _lock(attempt_pk: int) -> _Locked:
     Raises:
         Attempt.DoesNotExist: no such attempt (deleted meanwhile: a guest's, by ``clearguests``).
     """
-    quiz_id, finished_at, closed_at = (
-        Attempt.objects.select_for_update().values_list("quiz_id", "finished_at", "closed_at").get(pk=attempt_pk)
+    quiz_id, finished_at, closed_at, seed, by_questions, by_choices = (
+        Attempt.objects.select_for_update()
+        .values_list("quiz_id", "finished_at", "closed_at", "seed", "shuffle_questions", "shuffle_choices")
+        .get(pk=attempt_pk)
     )
     with connection.cursor() as cursor:
         cursor.execute(_ANSWERED, [attempt_pk])
         rows = cursor.fetchall()
     answered = tuple(question_id for _version, question_id in rows if question_id is not None)
-    return _Locked(quiz_id, finished_at is not None, closed_at is not None, rows[0][0], answered)
+    arrangement = Arrangement(seed, by_questions, by_choices)
+    return _Locked(quiz_id, finished_at is not None, closed_at is not None, rows[0][0], answered, arrangement)
 
 
 def _finish(attempt_pk: int) -> None:
@@ -132,7 +141,9 @@ def attempt_finish_if_complete(*, attempt: Attempt | AttemptState) -> bool:
 
 
 @transaction.atomic
-def answer_submit(*, attempt, question, choice, language: str | None = None) -> tuple[Answer, bool]:
+def answer_submit(
+    *, attempt, question, choice=None, choices: Sequence = (), language: str | None = None
+) -> tuple[Answer, bool]:
     """Record the learner's (or the guest's) answer to ``question``; the first answer is final.
 
     One short transaction over the quiz's snapshot (``quizzes.snapshots``): the attempt's row lock, its answers
@@ -144,7 +155,9 @@ def answer_submit(*, attempt, question, choice, language: str | None = None) -> 
         attempt: the learner's or the guest's unfinished attempt (an ``Attempt``, or anything with its ``pk``).
         question: a question of the attempt's quiz (a ``Question`` or the snapshot's ``QuestionContent``); must be
             the attempt's next question.
-        choice: one of ``question``'s choices (a ``Choice`` or a ``ChoiceContent``).
+        choice: one of ``question``'s choices (a ``Choice`` or a ``ChoiceContent``), for a question answered with one.
+        choices: the choices chosen (the same kinds of objects), for a multiple-answer question; ``choice`` and
+            ``choices`` together make one set.
         language: the code of the language the question was shown in (one of ``settings.LANGUAGES``), e.g.
             ``"fr"``; the attempt's language when left out. A learner may switch language mid-attempt.
 
@@ -153,7 +166,8 @@ def answer_submit(*, attempt, question, choice, language: str | None = None) -> 
         earlier answer is returned unchanged.
 
     Raises:
-        AnswerRefused: the choice does not belong to the question, the question is not part of the quiz, it
+        AnswerRefused: no choice, or several for a question that takes one, or a choice that does not belong to
+            the question (``answer_choices``); the question is not part of the quiz, it
             is not the attempt's next question (questions are answered in order), or the attempt was closed
             meanwhile (``quizzes.guests.guest_attempts_join``).
     """
@@ -163,9 +177,7 @@ def answer_submit(*, attempt, question, choice, language: str | None = None) -> 
     shown = content.questions_by_pk.get(question.pk) if content is not None else None
     if shown is None:
         raise AnswerRefused(_("This question is not part of this quiz."))
-    picked = shown.choice(choice.pk)
-    if picked is None:
-        raise AnswerRefused(_("Please choose one of this question's answers."))
+    picked = answer_choices(shown, [item.pk for item in (*([choice] if choice is not None else []), *choices)])
     if shown.pk in locked.answered:
         return Answer.objects.get(attempt_id=attempt.pk, question_id=shown.pk), False
     if locked.is_finished:
@@ -174,12 +186,36 @@ def answer_submit(*, attempt, question, choice, language: str | None = None) -> 
         raise AnswerRefused(_("This attempt was closed: another attempt at this quiz goes on in your account."))
     return answer_record(
         attempt_pk=attempt.pk,
-        questions=content.questions,
+        questions=locked.arrangement.questions(content.questions),
         answered=locked.answered,
         question=shown,
-        choice=picked,
+        chosen=picked,
+        shown=locked.arrangement.choices(shown),
         language=language,
     ), True
+
+
+def answer_choices(question: QuestionContent, pks: Sequence[int]) -> tuple[ChoiceContent, ...]:
+    """The choices of ``question`` that a learner chose, by primary key: the rule of how many a question takes.
+
+    Args:
+        question: the question answered, from the quiz's snapshot.
+        pks: the chosen choices' primary keys (ints), as sent.
+
+    Returns:
+        The chosen choices, in the question's position order.
+
+    Raises:
+        AnswerRefused: none chosen; more than one for a single-answer or true-or-false question; a choice that
+            is not one of the question's.
+    """
+    if not pks:
+        raise AnswerRefused(_("Please choose an answer."))
+    if len(set(pks)) > 1 and not question.is_multiple:
+        raise AnswerRefused(_("Please choose only one answer."))
+    if any(question.choice(pk) is None for pk in pks):
+        raise AnswerRefused(_("Please choose one of this question's answers."))
+    return tuple(choice for choice in question.choices if choice.pk in set(pks))
 
 
 def answer_record(
@@ -188,18 +224,25 @@ def answer_record(
     questions: Sequence[QuestionContent],
     answered: Sequence[int],
     question: QuestionContent,
-    choice: ChoiceContent,
+    chosen: Sequence[ChoiceContent],
+    shown: Sequence[ChoiceContent],
     language: str,
 ) -> Answer:
-    """Write the answer ``choice`` to ``question`` of the unfinished attempt ``attempt_pk``, and finish the attempt
+    """Write the answer ``chosen`` to ``question`` of the unfinished attempt ``attempt_pk``, and finish the attempt
     when that was its last open question: the rule shared by ``answer_submit`` and the question page, which both
     hold the attempt's row lock and read its answers after taking it.
 
+    The answer is judged all or nothing (``quizzes.kinds.judge``) and keeps what the learner saw: the texts, and
+    every choice in the order shown with whether it was right and chosen (``Answer.shown``).
+
     Args:
         attempt_pk: the attempt, unfinished and not closed (the caller checked, under the lock).
-        questions: the quiz's questions in position order, from its snapshot in ``language``.
+        questions: the quiz's questions in the attempt's order (``quizzes.arrangement``), from its snapshot in
+            ``language``.
         answered: the ids of the questions the attempt answered, read under the lock.
-        question, choice: the question answered (one of ``questions``) and one of its choices.
+        question: the question answered (one of ``questions``).
+        chosen: the choices chosen (``answer_choices``: one, or several for a multiple-answer question).
+        shown: all of ``question``'s choices in the order the attempt showed them.
         language: the code of the language the question was shown in; its texts are kept as shown.
 
     Raises:
@@ -208,14 +251,18 @@ def answer_record(
     order = [item.pk for item in questions]
     if scoring.next_question(questions=order, answered=answered, finished=False) != question.pk:
         raise AnswerRefused(_("Please answer the questions in order."))
+    picked = {choice.pk for choice in chosen}
+    in_order = [choice for choice in shown if choice.pk in picked]
     answer = Answer.objects.create(
         attempt_id=attempt_pk,
         question_id=question.pk,
-        choice_id=choice.pk,
-        is_correct=choice.is_correct,
+        choice_id=None if question.is_multiple else in_order[0].pk,
+        chosen=chosen_text(picked),
+        shown=[[choice.pk, choice.text, choice.is_correct, choice.pk in picked] for choice in shown],
+        is_correct=judge(right=question.right_pks, chosen=picked),
         language=language,
         question_text=question.text,
-        choice_text=choice.text,
+        choice_text="; ".join(choice.text for choice in in_order),
     )
     if scoring.next_question(questions=order, answered=(*answered, question.pk), finished=False) is None:
         _finish(attempt_pk)

@@ -42,10 +42,12 @@ def _columns(model, *plain: str, prefix: str = "") -> tuple[str, ...]:
     return tuple(prefix + name for name in (*plain, *localized))
 
 
-_QUIZ_COLUMNS = _columns(Quiz, "pk", "slug", "published", "difficulty")
+_QUIZ_COLUMNS = _columns(
+    Quiz, "pk", "slug", "published", "difficulty", "shuffle_choices", "shuffle_questions", "pass_mark"
+)
 _GUIDE_COLUMNS = _columns(Guide, "pk", "slug", "published", "ordering")
-_QUESTION_COLUMNS = _columns(Question, "pk", "key", "position")
-_CHOICE_COLUMNS = _columns(Choice, "pk", "key", "position", "is_correct", "question_id")
+_QUESTION_COLUMNS = _columns(Question, "pk", "key", "position", "kind")
+_CHOICE_COLUMNS = _columns(Choice, "pk", "key", "position", "is_correct", "pinned", "question_id")
 
 
 def _read(pk: int, version: str) -> ContentRows | None:

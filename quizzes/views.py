@@ -155,10 +155,11 @@ def _question_page(request: HttpRequest, number: int, progress: Progress) -> Htt
         answered = [answer.question_id for answer in progress.answers]
         answer_record(
             attempt_pk=progress.attempt.pk,
-            questions=quiz.questions,
+            questions=progress.arranged,
             answered=answered,
             question=question,
-            choice=form.cleaned_data["choice"],
+            chosen=form.chosen(),
+            shown=progress.choices_of(question),
             language=get_language(),
         )
         # Answered, it keeps its number: the answered questions come first, and it is the last of them.
@@ -178,7 +179,7 @@ def _render_question(
             "progress": progress,
             "number": progress.number_of(question),
             "segments": progress.segments(current=question),
-            "choices": question.choices,
+            "choices": progress.choices_of(question),
             "form": form,
             "answer": answer,
             "correct_choice": question.correct_choice() if answer is not None else None,

@@ -252,7 +252,7 @@ class ChoiceInlineFormSet(PositionedInlineFormSet):
         marked = [form for form in ordered if form.cleaned_data.get("is_correct")]
         check_choices(choice_count=len(ordered), correct_count=len(marked))
         if self.instance.pk is not None:  # a new question has no answers yet
-            check_correct_choices_kept({self.stored_parent(): self.stored(marked[0])})
+            check_correct_choices_kept({self.stored_parent(): [self.stored(form) for form in marked]})
 
     def process_forms_pre_save(self, forms: list[forms.ModelForm]) -> list[forms.ModelForm]:
         """Removals first, then unmarked choices, the correct one last: the mark leaves its old choice before

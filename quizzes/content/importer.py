@@ -86,11 +86,11 @@ def _check_rules(stored: dict[str, Question], entries: list[dict]) -> None:
             continue
         choices = {choice.key: choice for choice in question.choices.all()}
         choice_keys = {choice["key"] for choice in entry["choices"]}
-        correct_key = next(choice["key"] for choice in entry["choices"] if choice["is_correct"])
+        correct_keys = [choice["key"] for choice in entry["choices"] if choice["is_correct"]]
         try:
             check_removable(choices=[choice for key, choice in choices.items() if key not in choice_keys])
-            if getattr(question.correct_choice(), "key", None) != correct_key:
-                check_correct_choices_kept({question: choices.get(correct_key) or Choice(key=correct_key)})
+            if {choice.key for choice in question.correct_choices()} != set(correct_keys):
+                check_correct_choices_kept({question: [choices.get(key) or Choice(key=key) for key in correct_keys]})
         except RuleBroken as error:
             refuse(f"quiz.questions[{index}].choices", error.messages[0])
 

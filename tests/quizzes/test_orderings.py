@@ -117,7 +117,6 @@ def test_no_index_of_answers_questions_or_choices_repeats_the_first_column_of_a_
         "quizzes_answer": [(("attempt_id", "question_id"), True), (("choice_id",), False), (("question_id",), False)],
         "quizzes_question": [(("quiz_id", "key"), True), (("quiz_id", "position"), True)],
         "quizzes_choice": [
-            (("question_id",), True),  # one correct choice per question: a partial unique index
             (("question_id", "key"), True),
             (("question_id", "position"), True),
         ],

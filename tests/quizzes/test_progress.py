@@ -154,7 +154,7 @@ def test_answer_to_and_question_numbered_read_what_was_loaded(learner, django_as
     with django_assert_num_queries(0):
         first, second = progress.question_numbered(1), progress.question_numbered(2)
         assert (first.text, second.text, progress.question_numbered(4)) == ("Question 1", "Question 2", None)
-        assert (progress.answer_to(first).choice_id, progress.answer_to(second)) == (picked.pk, None)
+        assert (progress.answer_to(first).chosen, progress.answer_to(second)) == ((picked.pk,), None)
         assert progress.url_of(second) == "/en/quizzes/quiz/questions/2/"
 
 

@@ -52,12 +52,14 @@ def test_the_correct_choice_of_an_answered_question_cannot_move():
     quiz = make_quiz(questions=3, correct=1)
     answer_quiz(make_user(), quiz, picks=[2, 2])
     first, second, third = quiz.questions.order_by("position")
-    stored = {question: question.choices.get(position=1) for question in (first, second, third)}
+    stored = {question: [question.choices.get(position=1)] for question in (first, second, third)}
     check_correct_choices_kept(stored)
-    moved = {first: first.choices.get(position=3), second: Choice(question=second, position=5), third: None}
+    moved = {first: [first.choices.get(position=3)], second: [Choice(question=second, position=5)], third: []}
     with pytest.raises(RuleBroken) as refusal:
         check_correct_choices_kept(moved)
-    # Question 3 has no answer: its mark may move.
+    # Question 3 has no answer: its mark may move. Adding a second right choice changes the set too.
+    with pytest.raises(RuleBroken):
+        check_correct_choices_kept({first: [first.choices.get(position=1), first.choices.get(position=2)]})
     assert message(refusal) == (
         "Learners have already answered questions 1, 2, so their correct choices cannot change: their scores "
         "were given against them. Add new questions instead, or fix the wording of the choices."
