@@ -27,11 +27,34 @@ def percent(part: int, whole: int) -> int | None:
 
 
 class QuizForm(forms.ModelForm):
-    """The quiz's own fields on its admin page; its guides at most ``guides.models.MAX_GUIDES_PER_QUIZ``."""
+    """The quiz's own fields on its admin page; its guides at most ``guides.models.MAX_GUIDES_PER_QUIZ``; its
+    pass mark empty or a whole percentage from 1 to 100, refused otherwise with one message that says so."""
+
+    pass_mark = forms.IntegerField(
+        label=_("pass mark (%)"),
+        required=False,
+        min_value=1,
+        max_value=100,
+        help_text=Quiz._meta.get_field("pass_mark").help_text,
+        error_messages=dict.fromkeys(
+            ("invalid", "min_value", "max_value"),
+            _("Enter the pass mark as a whole percentage from 1 to 100, or leave it empty for no pass mark."),
+        ),
+    )
 
     class Meta:
         model = Quiz
-        fields = ["title", "slug", "description", "difficulty", "guides", "published"]
+        fields = [
+            "title",
+            "slug",
+            "description",
+            "difficulty",
+            "guides",
+            "published",
+            "shuffle_choices",
+            "shuffle_questions",
+            "pass_mark",
+        ]
 
     def clean_guides(self):
         guides = self.cleaned_data["guides"]
