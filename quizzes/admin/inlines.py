@@ -125,6 +125,9 @@ class QuestionInline(BoundedInlineMixin, TextRulesMixin, TranslationInlineModelA
     )
     inlines = [ChoiceInline]
     sortable_field_name = "position"
+    # django-nested-admin's script numbers a row that has a value; a kind's radio button is always checked, so a
+    # blank extra question would be numbered, taken for filled in and refused as incomplete.
+    sortable_excludes = ("kind",)
     show_change_link = True
     view_on_site = False  # a question's page exists only within a learner's attempt
     formfield_overrides = SHORT_TEXT

@@ -3,12 +3,10 @@ static/js/admin_english_first.js), and a refused save lists every error at the t
 question's message into view, on its English tab (quizzes/admin/summary.py, static/js/admin_open_field.js)."""
 
 import pytest
-from django.conf import settings
-from django.test import Client
 from django.urls import reverse
 
 from quizzes.models import Question
-from tests.factories import make_author, make_quiz
+from tests.factories import make_quiz
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -20,28 +18,6 @@ IN_VIEW = """element => {
 }"""
 
 
-@pytest.fixture
-def french_author_page(browser, live_server, authors_group):
-    """``open(url)``: a French author's browser (1280 × 900) on an admin page; console errors in ``page.problems``."""
-    client = Client()
-    client.force_login(make_author("camille"))
-    session = client.cookies[settings.SESSION_COOKIE_NAME].value
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="fr-FR")
-    context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": session, "url": live_server.url}])
-
-    def open_page(url: str):
-        page = context.new_page()
-        page.set_default_timeout(20_000)
-        page.problems = []
-        page.on("console", lambda message: page.problems.append(message.text) if message.type == "error" else None)
-        page.on("pageerror", lambda error: page.problems.append(str(error)))
-        page.goto(live_server.url + url)
-        return page
-
-    yield open_page
-    context.close()
-
-
 def open_tabs(page, field_id: str) -> list[str]:
     """The language codes of the field's open tab: ``["en"]``."""
     return page.locator(f'[role=tab][aria-controls^="tab_{field_id}_"][aria-selected=true]').evaluate_all(
@@ -49,9 +25,9 @@ def open_tabs(page, field_id: str) -> list[str]:
     )
 
 
-def test_every_text_opens_on_its_english_tab_for_a_french_author(french_author_page):
+def test_every_text_opens_on_its_english_tab_for_a_french_author(author_context):
     quiz = make_quiz(questions=2, choices=2)
-    page = french_author_page(reverse("admin:quizzes_quiz_change", args=[quiz.pk]))
+    page = author_context("fr", reverse("admin:quizzes_quiz_change", args=[quiz.pk]))
 
     for field_id in ("id_title", "id_description", "id_questions-1-text", "id_questions-1-choices-1-text"):
         assert open_tabs(page, field_id) == ["en"], field_id
@@ -65,9 +41,9 @@ def test_every_text_opens_on_its_english_tab_for_a_french_author(french_author_p
     assert page.problems == []
 
 
-def test_each_error_of_a_save_is_linked_from_the_top_and_the_link_shows_it(french_author_page, live_server):
+def test_each_error_of_a_save_is_linked_from_the_top_and_the_link_shows_it(author_context):
     quiz = make_quiz(questions=12, choices=3)
-    page = french_author_page(reverse("admin:quizzes_quiz_change", args=[quiz.pk]))
+    page = author_context("fr", reverse("admin:quizzes_quiz_change", args=[quiz.pk]))
     page.locator("#id_questions-0-choices-0-is_correct").uncheck()
     page.locator("#id_questions-11-text_en").fill("")  # the last question's English text, far below
     page.locator("#id_questions-10-choices-0-is_correct").uncheck()

@@ -4,11 +4,9 @@ other tab flagged. On the quiz's own fields, in its nested question and choice i
 on a guide's page (static/js/admin_translation_tabs.js). Without JavaScript every field shows with its error."""
 
 import pytest
-from django.conf import settings
-from django.test import Client
 from django.urls import reverse
 
-from tests.factories import make_author, make_guide, make_quiz
+from tests.factories import make_guide, make_quiz
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -20,34 +18,6 @@ ERROR_RED = "rgb(186, 33, 33)"  # Django admin's --error-fg in its light theme
 COLOR_AFTER_TRANSITIONS = (
     "link => Promise.all(link.getAnimations().map(a => a.finished)).then(() => getComputedStyle(link).color)"
 )
-
-
-@pytest.fixture
-def author_context(browser, live_server, authors_group):
-    """Open a page in the admin as a logged-in author whose browser asks for a language: ``open(language, url)``
-    returns the page (1280 px wide) with ``page.problems``, the console errors and uncaught exceptions."""
-    client = Client()
-    client.force_login(make_author("camille"))
-    session = client.cookies[settings.SESSION_COOKIE_NAME].value
-    contexts = []
-
-    def open_page(language: str, url: str, javascript: bool = True):
-        context = browser.new_context(
-            viewport={"width": 1280, "height": 900}, locale=language, java_script_enabled=javascript
-        )
-        contexts.append(context)
-        context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": session, "url": live_server.url}])
-        page = context.new_page()
-        page.set_default_timeout(10_000)
-        page.problems = []
-        page.on("console", lambda message: page.problems.append(message.text) if message.type == "error" else None)
-        page.on("pageerror", lambda error: page.problems.append(str(error)))
-        page.goto(live_server.url + url)
-        return page
-
-    yield open_page
-    for context in contexts:
-        context.close()
 
 
 def replace_english(page, field_id: str, english: str, translation: str, language: str) -> None:
