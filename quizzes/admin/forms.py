@@ -11,6 +11,7 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.forms.utils import ErrorDict
+from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 from modeltranslation.utils import build_localized_fieldname
 
@@ -40,7 +41,7 @@ class KindForm(forms.ModelForm):
     """
 
     kind = KindField(
-        label=_("kind"),
+        label=capfirst(Question._meta.get_field("kind").verbose_name),
         choices=QuestionKind.choices,
         required=False,
         initial=QuestionKind.SINGLE,

@@ -188,8 +188,8 @@ class PositionedInlineFormSet(NestedInlineFormSet):
     def save(self, commit: bool = True) -> list[models.Model]:
         """Save the children, then number them 1..N in their new order, in one transaction.
 
-        Each saved child first takes a number past every stored one, and removals and (for choices) unmarking
-        go first, so the database's constraints hold at each statement, also on PostgreSQL.
+        Each saved child first takes a number past every stored one, and removals go first, so the database's
+        constraints hold at each statement, also on PostgreSQL.
 
         Returns:
             The saved children (added or changed), as Django's formsets do.

@@ -9,6 +9,7 @@ from django.db.models import Prefetch
 from django.http import Http404, HttpRequest, HttpResponse
 from django.template.response import TemplateResponse
 from django.urls import path
+from django.utils.text import capfirst
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
@@ -31,7 +32,7 @@ class QuizForm(forms.ModelForm):
     pass mark empty or a whole percentage from 1 to 100, refused otherwise with one message that says so."""
 
     pass_mark = forms.IntegerField(
-        label=_("pass mark (%)"),
+        label=capfirst(_("pass mark (%)")),
         required=False,
         min_value=1,
         max_value=100,
