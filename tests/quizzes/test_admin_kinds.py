@@ -123,14 +123,6 @@ def test_a_multiple_answer_question_is_refused_at_that_question(author_client, m
     assert list(quiz.questions.values_list("kind", flat=True)) == ["single", "single", "single"]
 
 
-def test_a_single_answer_question_with_two_right_choices_is_still_refused(author_client):
-    quiz = make_quiz(questions=1, published=False)
-    data = quiz_data(author_client, quiz)
-    data["questions-0-choices-1-is_correct"] = "on"
-    response = author_client.post(quiz_change_url(quiz), data)
-    assert errors_of(response) == ["Mark exactly one choice as correct; 2 are marked."]
-
-
 def test_changing_the_right_choices_of_an_answered_multiple_answer_question_is_refused(author_client):
     quiz = make_kinds_quiz(shuffle_questions=False)
     first, question = quiz.questions.get(position=1), quiz.questions.get(position=2)
