@@ -26,6 +26,7 @@ TABBED_TRANSLATION_JS = (
     "admin/js/jquery.init.js",
     "modeltranslation/js/force_jquery.js",
     "vendor/jquery-ui/jquery-ui.min.js",
+    "js/admin_english_first.js",  # before modeltranslation's script, which reads its flag
     "modeltranslation/js/tabbed_translation_fields.js",
     # Translators: said by a screen reader after a language tab's code ("en"): that tab's field has an error.
     Script("js/admin_translation_tabs.js", **{"data-error-label": _("(has an error)")}),

@@ -4,217 +4,104 @@ These forms state no content rule: they call the checks of quizzes/rules.py, who
 ValidationError, so the rule's message shows above the inline as it is.
 """
 
-import math
+import copy
 
 from django import forms
+from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.db import models, transaction
-from django.db.models import Max
+from django.db import transaction
+from django.forms.utils import ErrorDict
+from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
-from nested_admin.formsets import NestedInlineFormSet
+from modeltranslation.utils import build_localized_fieldname
 
-from quizzes.models import Question
+from quizzes.admin.positioned import PositionedForm, PositionedInlineFormSet
+from quizzes.kinds import TRUE_FALSE_KEYS, TRUE_KEY, QuestionKind, true_false_label, true_false_rows
+from quizzes.models import Choice, Question
 from quizzes.rules import check_choices, check_correct_choices_kept, check_publishable, check_removable
 
 
-class PositionedForm(forms.ModelForm):
-    """The form of one child in a ``PositionedInlineFormSet``: a question of a quiz, a choice of a question.
+class KindField(forms.TypedChoiceField):
+    """A question's kind as radio buttons. Not sent (a page opened before kinds existed, a script's post): the
+    question keeps its kind (``KindForm.clean_kind``), and a blank extra row stays unchanged, so it is not saved."""
 
-    Its position only orders the children, so it may be blank (after the last) or any number from 0 (the
-    drag-and-drop script numbers from 0): the formset numbers the children 1..N when it saves. The database
-    constraints named in ``sibling_constraints`` compare a child with its siblings as they are stored, which is
-    wrong while the formset changes several at once (two questions swapping places, the correct mark moving
-    from one choice to another); this form skips them, and the formset saves in an order they accept.
+    widget = forms.RadioSelect
+
+    def has_changed(self, initial, data) -> bool:
+        return data not in (None, "") and super().has_changed(initial, data)
+
+
+class KindForm(forms.ModelForm):
+    """A question's kind (``quizzes.kinds.QuestionKind``) as radio buttons, and for a true-or-false question whether
+    its statement is true: the author never types "True" or "False", the site writes the two choices
+    (``ChoiceInlineFormSet``). The statement's answer is left on the instance as ``statement_is_true`` (None for
+    other kinds) for the choices' formset, on the quiz's page and on the question's own page alike.
+
+    Without JavaScript both show; ``css/admin_editor.css`` hides what a kind does not use.
     """
 
-    sibling_constraints: tuple[str, ...] = ()
+    kind = KindField(
+        label=capfirst(Question._meta.get_field("kind").verbose_name),
+        choices=QuestionKind.choices,
+        required=False,
+        initial=QuestionKind.SINGLE,
+        help_text=_(
+            "Several right answers: learners tick every right choice (select all that apply) and are right only "
+            "with all of them. True or false: write the statement as the text; the site writes the two choices."
+        ),
+    )
+    statement = forms.ChoiceField(
+        label=_("The statement is"),
+        required=False,
+        widget=forms.RadioSelect,
+        help_text=_("For a true-or-false question only: the site writes its two choices in every language."),
+    )
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        position = self.fields["position"]
-        position.required = False
-        position.help_text = _("Sets the order; blank puts it last. Numbered 1, 2, 3… on saving.")
+        self.fields["statement"].choices = [(key, true_false_label(key)) for key in TRUE_FALSE_KEYS]
+        if self.instance.pk is not None and self.instance.kind == QuestionKind.TRUE_FALSE:
+            right = self.instance.correct_choice()  # the prefetched choices on the quiz's page
+            self.initial.setdefault("statement", right.key if right is not None else None)
 
-    def validate_constraints(self) -> None:
-        # ModelForm.validate_constraints() validates every constraint; this validates all but the siblings'.
-        exclude = self._get_validation_exclusions()
-        errors = {}
-        for constraint in self.instance._meta.constraints:
-            if constraint.name in self.sibling_constraints:
-                continue
-            try:
-                constraint.validate(type(self.instance), self.instance, exclude=exclude)
-            except ValidationError as error:
-                errors = error.update_error_dict(errors)
-        if errors:
-            self._update_errors(ValidationError(errors))
+    def clean_kind(self) -> str:
+        return self.cleaned_data.get("kind") or self.instance.kind
+
+    def clean(self) -> dict:
+        cleaned = super().clean()
+        self.instance.statement_is_true = None
+        if cleaned.get("kind") == QuestionKind.TRUE_FALSE:
+            if cleaned.get("statement") in TRUE_FALSE_KEYS:
+                self.instance.statement_is_true = cleaned["statement"] == TRUE_KEY
+            else:
+                self.add_error("statement", _("Say whether the statement is true or false."))
+        return cleaned
 
 
-class QuestionForm(PositionedForm):
-    """A question's row on the quiz's page: number, text and explanation in every language."""
+class QuestionForm(KindForm, PositionedForm):
+    """A question's row on the quiz's page: number, kind, text and explanation in every language."""
 
     sibling_constraints = ("question_position_unique_in_quiz", "question_position_positive")
 
 
+class QuestionPageForm(KindForm):
+    """A question's own page: its quiz, number, kind, text and explanation."""
+
+
 class ChoiceForm(PositionedForm):
-    """A choice's row within its question: number, text in every language, correct mark."""
+    """A choice's row within its question: number, text in every language, correct mark, pin."""
 
-    sibling_constraints = (
-        "choice_position_unique_in_question",
-        "choice_position_positive",
-        "one_correct_choice_per_question",
-    )
-
-
-class PositionedInlineFormSet(NestedInlineFormSet):
-    """Children of one parent (a quiz's questions, a question's choices), numbered 1..N by ``position``.
-
-    The submitted numbers order the children. A blank number goes after the last; on a tie, the child the
-    author moved goes where the author put it: moved up to 3, before the child that was at 3; moved down to 3,
-    after it (a new child with a number counts as moved up). Saving numbers the kept children 1..N in that
-    order (``PositionedQuerySet.renumber``), so positions stay contiguous after any addition, removal or
-    reorder, and a question's number in its address is the one learners see.
-
-    ``clean()`` refuses removing children that learners answered (``rules.check_removable``) and what the
-    subclass's ``check_children`` refuses. Within django-nested-admin a formset may be nested in a parent
-    formset's form (``parent_form``): when that row is removed or left blank, its children are neither checked
-    nor saved (the database removes them with it).
-    """
-
-    #: ``check_removable``'s keyword for these children: ``"questions"`` or ``"choices"``.
-    removed_keyword = ""
-
-    def get_queryset(self) -> models.QuerySet:
-        """The parent's stored children in position order; the parent's prefetched ones when it has them (so a
-        quiz page reads every question's choices in one query). Replaces django-nested-admin's version, which
-        would accept any stored child named in the submitted data."""
-        if not hasattr(self, "_children"):
-            prefetched = getattr(self.instance, "_prefetched_objects_cache", {})
-            name = self.fk.remote_field.get_accessor_name()
-            if self.instance.pk is None:
-                children = self.model._default_manager.none()
-            elif name in prefetched:
-                children = prefetched[name]
-            else:
-                children = self.queryset.order_by("position")
-            self._children = children
-        return self._children
-
-    def add_fields(self, form: forms.ModelForm, index: int | None) -> None:
-        super().add_fields(form, index)
-        # A hidden id names a child of this parent only: another quiz's question is refused, not moved here.
-        form.fields[self._pk_field.name].queryset = self.get_queryset()
-        # The admin's own refusal to delete a child that answers protect lists those answers; the rule's home
-        # is check_removable (in clean), whose message the author reads instead.
-        form.hand_clean_DELETE = lambda: None
-
-    def parent_dropped(self) -> bool:
-        """Whether the parent row this formset is nested in will not be saved: marked for deletion, or an
-        extra row left blank. False for a formset that is not nested."""
-        form = getattr(self, "parent_form", None)
-        if form is None:
-            return False
-        form.is_valid()  # cleans the parent row, if it is not yet
-        return (form.empty_permitted and not form.has_changed()) or form.parent_formset._should_delete_form(form)
-
-    def kept_forms(self) -> list[forms.ModelForm]:
-        """The forms of the children that stay: filled in (a blank extra row has no cleaned_data) and not
-        marked for deletion, in form order."""
-        return [form for form in self.forms if form.cleaned_data and not self._should_delete_form(form)]
-
-    def ordered_forms(self) -> list[forms.ModelForm]:
-        """The kept forms in the children's new order (see the class docstring)."""
-
-        def order(item: tuple[int, forms.ModelForm]) -> tuple:
-            index, form = item
-            number = form.cleaned_data.get("position")
-            if number is None:
-                return (math.inf, 0, index)
-            before = form.initial.get("position") if form.instance.pk else None
-            moved = -1 if before is None else (number > before) - (number < before)
-            return (number, moved, index)
-
-        return [form for _index, form in sorted(enumerate(self.kept_forms()), key=order)]
-
-    def stored_parent(self) -> models.Model:
-        """The parent as the rules' messages name it; see ``ChoiceInlineFormSet``."""
-        return self.instance
-
-    def stored(self, form: forms.ModelForm) -> models.Model:
-        """A copy of the form's child as stored (its number before this change), for the rules' messages: the
-        form's own instance already holds the submitted number."""
-        return self.model(
-            pk=form.instance.pk, position=form.initial.get("position"), **{self.fk.name: self.stored_parent()}
-        )
-
-    def clean(self) -> None:
-        """Check the content rules over the submitted children.
-
-        Django's check of unique (parent, position) pairs is left out: equal numbers are allowed (see the
-        class docstring), and saving numbers the children anew.
-
-        Raises:
-            RuleBroken: from ``check_removable`` or ``check_children``; the admin shows it above the inline.
-        """
-        if not self.management_form.is_valid():
-            return  # a forged or damaged count: Django's message says so, and no form of it is checked or saved
-        if self.initial_form_count() > self.total_form_count():
-            # Forged too (no page sends it): Django would take the new rows for stored ones and drop them.
-            names = f"{self.add_prefix('TOTAL_FORMS')}, {self.add_prefix('INITIAL_FORMS')}"
-            raise ValidationError(self.error_messages["missing_management_form"] % {"field_names": names})
-        if any(self._pk_field.name in form.errors for form in self.forms):
-            # The hidden id of a row that no longer exists: its error would show nowhere on the page.
-            raise ValidationError(
-                _(
-                    "This quiz was changed while you were editing it: a question or choice on this page no longer "
-                    "exists. Reload the page, then make your change again."
-                )
-            )
-        if any(self.errors) or self.parent_dropped():
-            return  # each form shows its own errors first; a removed parent's children go with it
-        check_removable(**{self.removed_keyword: [self.stored(form) for form in self.deleted_forms]})
-        self.check_children(self.ordered_forms())
-
-    def check_children(self, ordered: list[forms.ModelForm]) -> None:
-        """Subclass hook: call the rules about the kept children (in their new order); let ``RuleBroken`` out."""
-
-    def process_forms_pre_save(self, forms: list[forms.ModelForm]) -> list[forms.ModelForm]:
-        """The order django-nested-admin saves the forms in: removals first. (Its own renumbering from 0 is not
-        used: ``save`` numbers the children.)"""
-        return sorted(forms, key=lambda form: not self._should_delete_form(form))
-
-    def save(self, commit: bool = True) -> list[models.Model]:
-        """Save the children, then number them 1..N in their new order, in one transaction.
-
-        Each saved child first takes a number past every stored one, and removals and (for choices) unmarking
-        go first, so the database's constraints hold at each statement, also on PostgreSQL.
-
-        Returns:
-            The saved children (added or changed), as Django's formsets do.
-        """
-        if self.parent_dropped():
-            self.new_objects, self.changed_objects, self.deleted_objects = [], [], []
-            return []
-        if not commit or not self.has_changed():
-            return super().save(commit)
-        ordered = self.ordered_forms()
-        siblings = self.model._default_manager.filter(**{self.fk.name: self.instance})
-        with transaction.atomic():
-            top = siblings.aggregate(top=Max("position"))["top"] or 0
-            for rank, form in enumerate(ordered, start=1):
-                form.instance.position = top + rank
-            saved = super().save(commit)
-            order = [form.instance.pk for form in ordered]
-            # Children this form did not show (added meanwhile by another author) go after them.
-            others = siblings.exclude(pk__in=order).values_list("pk", flat=True)
-            siblings.renumber([*order, *others])
-        for number, form in enumerate(ordered, start=1):
-            form.instance.position = number
-        return saved
+    sibling_constraints = ("choice_position_unique_in_question", "choice_position_positive")
 
 
 class ChoiceInlineFormSet(PositionedInlineFormSet):
-    """A question's choices, on the quiz's page (nested in its question) and on the question's own page."""
+    """A question's choices, on the quiz's page (nested in its question) and on the question's own page.
+
+    A true-or-false question's choices are the site's (``quizzes.kinds.true_false_rows``): the submitted rows are
+    neither checked nor saved; saving writes the two rows, keeping the stored ones of that key, removing the others
+    (refused, with the rules' messages, when learners chose one of them or when the right answer of an answered
+    question would change).
+    """
 
     removed_keyword = "choices"
 
@@ -224,20 +111,101 @@ class ChoiceInlineFormSet(PositionedInlineFormSet):
         number = self.instance.position if form is None else form.initial.get("position")
         return Question(pk=self.instance.pk, position=number)
 
+    def kind(self) -> str:
+        """The question's kind as submitted (its form cleaned first when nested)."""
+        form = getattr(self, "parent_form", None)
+        if form is not None:
+            form.is_valid()
+        return self.instance.kind
+
+    def true_false(self) -> bool:
+        return self.kind() == QuestionKind.TRUE_FALSE
+
+    def full_clean(self) -> None:
+        if not (self.is_bound and self.true_false()) or not self.management_form.is_valid():
+            return super().full_clean()
+        self._errors, self._non_form_errors = [], self.error_class(error_class="nonform", renderer=self.renderer)
+        for form in self.forms:  # not used: shown as sent, without errors
+            form._errors, form.cleaned_data = ErrorDict(), {}
+            self._errors.append(form._errors)
+        if self.parent_dropped() or getattr(self.instance, "statement_is_true", None) is None:
+            return  # the question's form says what is missing
+        try:
+            self.check_true_false()
+        except ValidationError as refusal:
+            self._non_form_errors = self.error_class(refusal.error_list, error_class="nonform", renderer=self.renderer)
+
+    def true_false_plan(self) -> tuple[list[Choice], list[Choice]]:
+        """(the two choices as they will be, saved ones kept by key; the stored choices that go)."""
+        stored = {choice.key: choice for choice in self.get_queryset()}
+        rows = []
+        for row in true_false_rows(is_true=self.instance.statement_is_true):
+            kept = stored.pop(row["key"], None)
+            choice = (
+                copy.copy(kept) if kept is not None else Choice(question=self.instance)
+            )  # the page shows the stored
+            for field, value in row.items():
+                if field != "text":
+                    setattr(choice, field, value)
+            # No text in any language (English's empty, the others unset): learners read the site's label.
+            for code, _name in settings.LANGUAGES:
+                default = code == settings.MODELTRANSLATION_DEFAULT_LANGUAGE
+                setattr(choice, build_localized_fieldname("text", code), "" if default else None)
+            rows.append(choice)
+        return rows, list(stored.values())
+
+    def check_true_false(self) -> None:
+        """The rules over the site's two choices: none removed that learners chose (``check_removable``), the
+        right one of an answered question kept (``check_correct_choices_kept``)."""
+        rows, removed = self.true_false_plan()
+        parent = self.stored_parent()
+        check_removable(choices=[Choice(pk=choice.pk, position=choice.position, question=parent) for choice in removed])
+        check_choices(
+            kind=QuestionKind.TRUE_FALSE,
+            choice_count=len(rows),
+            correct_count=sum(choice.is_correct for choice in rows),
+        )
+        if self.instance.pk is not None:
+            check_correct_choices_kept({parent: [choice for choice in rows if choice.is_correct]})
+
     def check_children(self, ordered: list[forms.ModelForm]) -> None:
-        """Exactly one correct choice of two or more (``check_choices``), and the correct choice of an
-        answered question kept (``check_correct_choices_kept``), over the submitted choices."""
+        """As many correct choices as the question's kind allows, of two or more (``check_choices``), and the
+        correct choices of an answered question kept (``check_correct_choices_kept``), over the submitted
+        choices."""
         marked = [form for form in ordered if form.cleaned_data.get("is_correct")]
-        check_choices(choice_count=len(ordered), correct_count=len(marked))
+        check_choices(kind=self.kind(), choice_count=len(ordered), correct_count=len(marked))
         if self.instance.pk is not None:  # a new question has no answers yet
             check_correct_choices_kept({self.stored_parent(): [self.stored(form) for form in marked]})
 
-    def process_forms_pre_save(self, forms: list[forms.ModelForm]) -> list[forms.ModelForm]:
-        """Removals first, then unmarked choices, the correct one last: the mark leaves its old choice before
-        it reaches the new one (the database allows one correct choice per question)."""
-        return sorted(
-            forms, key=lambda form: (not self._should_delete_form(form), bool(form.cleaned_data.get("is_correct")))
-        )
+    @staticmethod
+    def unchanged(choice: Choice, stored: Choice | None) -> bool:
+        """Whether the planned ``choice`` is the ``stored`` one as it is (None: a new one)."""
+        names = ["key", "position", "is_correct", "pinned"]
+        names += [build_localized_fieldname("text", code) for code, _name in settings.LANGUAGES]
+        return stored is not None and all(getattr(choice, name) == getattr(stored, name) for name in names)
+
+    def save(self, commit: bool = True) -> list:
+        """Save the choices (``PositionedInlineFormSet.save``); for a true-or-false question, write the site's two
+        choices instead (``true_false_plan``), if they differ from the stored ones."""
+        if not (commit and self.true_false()) or self.parent_dropped():
+            return super().save(commit)
+        rows, removed = self.true_false_plan()
+        stored = {choice.pk: choice for choice in self.get_queryset()}
+        if not removed and all(self.unchanged(choice, stored.get(choice.pk)) for choice in rows):
+            self.new_objects, self.changed_objects, self.deleted_objects = [], [], []
+            return []
+        siblings = Choice.objects.filter(question=self.instance)
+        with transaction.atomic():
+            siblings.filter(pk__in=[choice.pk for choice in removed]).delete()
+            top = max((choice.position for choice in self.get_queryset()), default=0)
+            for rank, choice in enumerate(rows, start=1):
+                final, choice.position = choice.position, top + rank  # past every stored number, then renumbered
+                choice.question = self.instance
+                choice.save()
+                choice.position = final
+            siblings.renumber([choice.pk for choice in rows])
+        self.new_objects, self.changed_objects, self.deleted_objects = [], [], removed
+        return rows
 
 
 class QuestionInlineFormSet(PositionedInlineFormSet):
@@ -257,9 +225,12 @@ class QuestionInlineFormSet(PositionedInlineFormSet):
             nested = getattr(form, "nested_formsets", None)
             if not nested:  # the choices are not on this page (no permission for them): as stored
                 has_correct = form.instance.pk is not None and form.instance.choices.filter(is_correct=True).exists()
-            elif nested[0].is_valid():
-                has_correct = any(choice.cleaned_data.get("is_correct") for choice in nested[0].kept_forms())
+            elif form.cleaned_data.get("kind") == QuestionKind.TRUE_FALSE:
+                has_correct = getattr(form.instance, "statement_is_true", None) is not None
+            elif nested[0].count_damaged():
+                return  # the choices' formset says so, and which choices were sent is unknown
             else:
-                return  # the choices show their own errors
+                nested[0].errors  # noqa: B018  (cleans the choices, if not yet; read even where one has an error)
+                has_correct = any(choice.cleaned_data.get("is_correct") for choice in nested[0].kept_forms())
             numbers_with_correct[number] = has_correct
         check_publishable(published=self.instance.published, numbers_with_correct=numbers_with_correct)

@@ -87,7 +87,7 @@ def refuse(model_admin: admin.ModelAdmin, request: HttpRequest, refusal: RuleBro
 
 
 class ChoiceInline(BoundedInlineMixin, TextRulesMixin, TranslationInlineModelAdmin, nested_admin.NestedStackedInline):
-    """A question's choices: number, text (a tab per language), correct mark.
+    """A question's choices: number, text (a tab per language), correct mark, pin (kept in place when shuffled).
 
     Stacked, not tabular: modeltranslation gives the rows that "Add another question" adds their language tabs
     in stacked inlines only. Reordered by their numbers, without a drag handle: django-nested-admin would let
@@ -98,7 +98,7 @@ class ChoiceInline(BoundedInlineMixin, TextRulesMixin, TranslationInlineModelAdm
     is_sortable = False
     form = ChoiceForm
     formset = ChoiceInlineFormSet
-    fields = ["position", "text", "is_correct"]
+    fields = ["position", "text", "is_correct", "pinned"]
     max_num = MAX_CHOICES
     too_many_message = ngettext_lazy(
         "A question has at most %(num)d choice.", "A question has at most %(num)d choices.", "num"
@@ -118,13 +118,16 @@ class QuestionInline(BoundedInlineMixin, TextRulesMixin, TranslationInlineModelA
     model = Question
     form = QuestionForm
     formset = QuestionInlineFormSet
-    fields = ["position", "text", "explanation"]
+    fields = ["position", "kind", "text", "statement", "explanation"]
     max_num = MAX_QUESTIONS
     too_many_message = ngettext_lazy(
         "A quiz has at most %(num)d question.", "A quiz has at most %(num)d questions.", "num"
     )
     inlines = [ChoiceInline]
     sortable_field_name = "position"
+    # django-nested-admin's script numbers a row that has a value; a kind's radio button is always checked, so a
+    # blank extra question would be numbered, taken for filled in and refused as incomplete.
+    sortable_excludes = ("kind",)
     show_change_link = True
     view_on_site = False  # a question's page exists only within a learner's attempt
     formfield_overrides = SHORT_TEXT

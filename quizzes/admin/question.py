@@ -8,17 +8,20 @@ from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext_lazy as _
 
 from quizsite.admin import folded_search_fields, pressed_plain_save, redirect_to_change_page
+from quizzes.admin.forms import QuestionPageForm
 from quizzes.admin.inlines import ChoiceInline, NestedTranslatedAdmin, refuse
+from quizzes.admin.summary import ErrorSummaryMixin
 from quizzes.models import Question, Quiz
 from quizzes.rules import RuleBroken, check_publishable, check_removable, questions_with_correct
 
 
 @admin.register(Question)
-class QuestionAdmin(NestedTranslatedAdmin):
+class QuestionAdmin(ErrorSummaryMixin, NestedTranslatedAdmin):
     """One question with its choices. A new one goes after its quiz's last question; questions are
     reordered on the quiz's page."""
 
-    fields = ["quiz", "position", "text", "explanation"]
+    form = QuestionPageForm
+    fields = ["quiz", "position", "kind", "text", "statement", "explanation"]
     inlines = [ChoiceInline]
     list_display = ["text", "quiz", "position"]
     list_filter = ["quiz"]

@@ -8,12 +8,14 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.template.response import TemplateResponse
 from django.urls import path
+from django.utils.text import capfirst
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from guides.models import MAX_GUIDES_PER_QUIZ
 from quizsite.admin import ReadableAutocompleteMixin, folded_search_fields
 from quizzes.admin.inlines import NestedTranslatedAdmin, QuestionInline, refuse
+from quizzes.admin.summary import ErrorSummaryMixin
 from quizzes.admin.translations import QuizTranslationFilter, TranslationGridMixin
 from quizzes.models import Quiz
 from quizzes.rules import RuleBroken, check_removable
@@ -21,11 +23,34 @@ from quizzes.statistics import quiz_statistics
 
 
 class QuizForm(forms.ModelForm):
-    """The quiz's own fields on its admin page; its guides at most ``guides.models.MAX_GUIDES_PER_QUIZ``."""
+    """The quiz's own fields on its admin page; its guides at most ``guides.models.MAX_GUIDES_PER_QUIZ``; its
+    pass mark empty or a whole percentage from 1 to 100, refused otherwise with one message that says so."""
+
+    pass_mark = forms.IntegerField(
+        label=capfirst(_("pass mark (%)")),
+        required=False,
+        min_value=1,
+        max_value=100,
+        help_text=Quiz._meta.get_field("pass_mark").help_text,
+        error_messages=dict.fromkeys(
+            ("invalid", "min_value", "max_value"),
+            _("Enter the pass mark as a whole percentage from 1 to 100, or leave it empty for no pass mark."),
+        ),
+    )
 
     class Meta:
         model = Quiz
-        fields = ["title", "slug", "description", "difficulty", "guides", "published"]
+        fields = [
+            "title",
+            "slug",
+            "description",
+            "difficulty",
+            "guides",
+            "published",
+            "shuffle_choices",
+            "shuffle_questions",
+            "pass_mark",
+        ]
 
     def clean_guides(self):
         guides = self.cleaned_data["guides"]
@@ -43,7 +68,7 @@ class QuizForm(forms.ModelForm):
 
 
 @admin.register(Quiz)
-class QuizAdmin(ReadableAutocompleteMixin, TranslationGridMixin, NestedTranslatedAdmin):
+class QuizAdmin(ErrorSummaryMixin, ReadableAutocompleteMixin, TranslationGridMixin, NestedTranslatedAdmin):
     """Quizzes, each written whole on its page: its questions with their choices, in every language."""
 
     form = QuizForm

@@ -3,7 +3,11 @@ from importlib import import_module
 from pathlib import Path
 
 import pytest
+from django.conf import settings
 from django.contrib.auth.models import Group, Permission
+from django.test import Client
+
+from tests.factories import make_author
 
 CHROMIUM = Path(os.environ.get("QUIZSITE_CHROMIUM", "/usr/bin/chromium"))
 CHROMIUM_FLAGS = [
@@ -66,3 +70,31 @@ def axe_violations(page) -> list[str]:
         f"{violation['id']}: {violation['help']} ({len(violation['nodes'])} elements)"
         for violation in results.response["violations"]
     ]
+
+
+@pytest.fixture
+def author_context(browser, live_server, authors_group):
+    """Open a page in the admin as a logged-in author whose browser asks for a language: ``open(language, url)``
+    returns the page (1280 px wide) with ``page.problems``, the console errors and uncaught exceptions."""
+    client = Client()
+    client.force_login(make_author("camille"))
+    session = client.cookies[settings.SESSION_COOKIE_NAME].value
+    contexts = []
+
+    def open_page(language: str, url: str, javascript: bool = True):
+        context = browser.new_context(
+            viewport={"width": 1280, "height": 900}, locale=language, java_script_enabled=javascript
+        )
+        contexts.append(context)
+        context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": session, "url": live_server.url}])
+        page = context.new_page()
+        page.set_default_timeout(10_000)
+        page.problems = []
+        page.on("console", lambda message: page.problems.append(message.text) if message.type == "error" else None)
+        page.on("pageerror", lambda error: page.problems.append(str(error)))
+        page.goto(live_server.url + url)
+        return page
+
+    yield open_page
+    for context in contexts:
+        context.close()

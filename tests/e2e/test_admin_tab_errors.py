@@ -4,11 +4,9 @@ other tab flagged. On the quiz's own fields, in its nested question and choice i
 on a guide's page (static/js/admin_translation_tabs.js). Without JavaScript every field shows with its error."""
 
 import pytest
-from django.conf import settings
-from django.test import Client
 from django.urls import reverse
 
-from tests.factories import make_author, make_guide, make_quiz
+from tests.factories import make_guide, make_quiz
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -22,40 +20,12 @@ COLOR_AFTER_TRANSITIONS = (
 )
 
 
-@pytest.fixture
-def author_context(browser, live_server, authors_group):
-    """Open a page in the admin as a logged-in author whose browser asks for a language: ``open(language, url)``
-    returns the page (1280 px wide) with ``page.problems``, the console errors and uncaught exceptions."""
-    client = Client()
-    client.force_login(make_author("camille"))
-    session = client.cookies[settings.SESSION_COOKIE_NAME].value
-    contexts = []
-
-    def open_page(language: str, url: str, javascript: bool = True):
-        context = browser.new_context(
-            viewport={"width": 1280, "height": 900}, locale=language, java_script_enabled=javascript
-        )
-        contexts.append(context)
-        context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": session, "url": live_server.url}])
-        page = context.new_page()
-        page.set_default_timeout(10_000)
-        page.problems = []
-        page.on("console", lambda message: page.problems.append(message.text) if message.type == "error" else None)
-        page.on("pageerror", lambda error: page.problems.append(str(error)))
-        page.goto(live_server.url + url)
-        return page
-
-    yield open_page
-    for context in contexts:
-        context.close()
-
-
 def replace_english(page, field_id: str, english: str, translation: str, language: str) -> None:
-    """Type ``translation`` in the field's tab of ``language`` (open on arrival), then ``english`` in its English
-    tab, as an author does."""
-    page.locator(f"#{field_id}_{language}").fill(translation)
-    page.locator(f'a[href="#tab_{field_id}_en"]').click()
+    """Type ``english`` in the field's English tab (open on arrival), then ``translation`` in its tab of
+    ``language``, as an author does."""
     page.locator(f"#{field_id}_en").fill(english)
+    page.locator(f'a[href="#tab_{field_id}_{language}"]').click()
+    page.locator(f"#{field_id}_{language}").fill(translation)
 
 
 def save(page) -> None:
@@ -102,9 +72,9 @@ def test_a_missing_english_title_opens_the_quiz_page_on_its_flagged_english_tab(
 
     assert_open_and_flagged_on_english(page, "id_title", language, REQUIRED[language])
     assert flagged_tabs(page) == ["tab_id_title_en"]
-    # The fields without an error stay on the page's language.
-    assert page.locator(f"#id_description_{language}").is_visible()
-    assert page.locator(f"#id_questions-0-text_{language}").is_visible()
+    # The fields without an error open on English, as every field does.
+    assert page.locator("#id_description_en").is_visible()
+    assert page.locator("#id_questions-0-text_en").is_visible()
     assert page.problems == []
 
 
@@ -117,7 +87,7 @@ def test_a_missing_english_choice_opens_its_nested_inline_on_the_flagged_english
 
     assert_open_and_flagged_on_english(page, "id_questions-1-choices-0-text", language, REQUIRED[language])
     assert flagged_tabs(page) == ["tab_id_questions-1-choices-0-text_en"]
-    assert page.locator(f"#id_questions-0-choices-0-text_{language}").is_visible()
+    assert page.locator("#id_questions-0-choices-0-text_en").is_visible()
     assert page.problems == []
 
 
@@ -130,7 +100,7 @@ def test_a_missing_english_question_text_opens_the_question_page_on_its_flagged_
 
     assert_open_and_flagged_on_english(page, "id_text", language, REQUIRED[language])
     assert flagged_tabs(page) == ["tab_id_text_en"]
-    assert page.locator(f"#id_explanation_{language}").is_visible()
+    assert page.locator("#id_explanation_en").is_visible()
     assert page.problems == []
 
 

@@ -27,16 +27,28 @@ def translated(prefix: str, field: str, texts: dict) -> dict:
     return {f"{prefix}{field}_{code}": texts.get(code) or "" for code in LANGUAGE_CODES}
 
 
-def new_question(index: int, text: dict, choices: list[tuple[dict, bool]], position: str = "", **fields) -> dict:
+def new_question(
+    index: int,
+    text: dict,
+    choices: list[tuple[dict, bool]],
+    position: str = "",
+    kind: str = "single",
+    statement: str | None = None,
+    **fields,
+) -> dict:
     """The rows of a new question on the quiz's page: ``questions-<index>-…`` with its choices nested.
 
     Args:
         choices: (texts by language, whether correct) per choice, numbered 1..N.
         position: as typed; blank by default (after the last).
+        kind: the kind's radio button ("single", "multiple", "true_false").
+        statement: a true-or-false question's "The statement is" radio button ("true", "false"); None: unset.
         fields: other translated fields, e.g. ``explanation={"en": …}``.
     """
     prefix = f"questions-{index}-"
-    data = {f"{prefix}position": position, **translated(prefix, "text", text)}
+    data = {f"{prefix}position": position, f"{prefix}kind": kind, **translated(prefix, "text", text)}
+    if statement is not None:
+        data[f"{prefix}statement"] = statement
     for field in ("explanation",):
         data.update(translated(prefix, field, fields.get(field, {})))
     data.update(management(f"{prefix}choices", len(choices)))

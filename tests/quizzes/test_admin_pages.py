@@ -173,8 +173,10 @@ def test_quiz_change_page_holds_each_question_and_its_choices_in_every_language(
         f'<li><a href="{reverse("admin:quizzes_quiz_statistics", args=[quiz.pk])}">Answer statistics</a></li>', content
     )
     # The language tabs need jQuery UI, served from this site (the Content-Security-Policy allows no other); the
-    # script that flags and opens the tabs holding an error runs after modeltranslation's.
-    scripts = ["vendor/jquery-ui/jquery-ui.min.js", "modeltranslation/js/tabbed_translation_fields.js"]
+    # script that opens every text on its English tab runs before modeltranslation's, and the one that flags and
+    # opens the tabs holding an error after it.
+    scripts = ["vendor/jquery-ui/jquery-ui.min.js", "js/admin_english_first.js"]
+    scripts.append("modeltranslation/js/tabbed_translation_fields.js")
     scripts.append("js/admin_translation_tabs.js")
     scripts.append("nested_admin/dist/nested_admin.min.js")
     places = [content.index(f'src="/static/{script}"') for script in scripts]
