@@ -71,13 +71,13 @@ def test_a_learner_takes_the_whole_quiz_with_the_keyboard_and_always_sees_the_fo
             question = questions[number]
             pick = question.wrong if number in WRONG_QUESTIONS else question.right
             radio = page.get_by_role("radio", name=pick.text, exact=True)
-            # The demo quiz shuffles its choices: the pick's place is the one this attempt shows.
-            shown = radio.evaluate("(radio) => [...document.querySelectorAll('input[type=radio]')].indexOf(radio)")
             # Into the group (its first radio, none picked yet), then the arrows move and pick; Space picks the first.
+            # The choices come in the attempt's order (the demo quiz shuffles them): the pick's place is the page's.
+            shown = [text.strip() for text in page.locator(".choice-card label").all_inner_texts()]
             keyboard.tab_to(page.get_by_role("radio").first)
-            for _ in range(shown):
+            for _ in range(shown.index(pick.text)):
                 page.keyboard.press("ArrowDown")
-            if shown == 0:
+            if shown.index(pick.text) == 0:
                 page.keyboard.press("Space")
             assert radio.is_checked(), f"question {number}: {pick.text!r} not picked"
             keyboard.tab()

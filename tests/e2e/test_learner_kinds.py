@@ -97,6 +97,16 @@ def shown_texts(page) -> list[str]:
     return [text.strip() for text in page.locator(".choice-card .choice-text").all_inner_texts()]
 
 
+def axe_light_and_dark(page, where: str) -> list[str]:
+    """axe-core's WCAG findings on the page as shown now, in the light and the dark colour scheme."""
+    found = []
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        found += [f"{where} ({scheme}): {line}" for line in axe_wcag_violations(page)]
+    page.emulate_media(color_scheme="light")
+    return found
+
+
 def tab_to(page, locator) -> None:
     """Press Tab until ``locator``'s element has the focus; AssertionError after MAX_TABS presses."""
     for _ in range(MAX_TABS):
@@ -123,7 +133,7 @@ def test_a_learner_takes_a_quiz_of_every_kind_with_the_keyboard_and_axe_finds_no
                 # Check boxes named by their text, in a group that says "Select all that apply".
                 assert page.locator("legend .select-hint").inner_text() == text["select all"]
                 assert page.get_by_role("checkbox").count() == 4
-                problems += [f"q2 unanswered: {line}" for line in axe_wcag_violations(page)]
+                problems += axe_light_and_dark(page, "q2 unanswered")
                 screenshot(page, "question", "multiple", "en", 390)
                 # Tab goes from box to box; Space ticks the right ones.
                 for choice in shown:
@@ -154,7 +164,7 @@ def test_a_learner_takes_a_quiz_of_every_kind_with_the_keyboard_and_axe_finds_no
             if key == "q2":
                 tags = [tag.strip() for tag in page.locator(".choice-card .tag").all_inner_texts()]
                 assert tags == [text["words"][choice in EVEN, choice in EVEN] for choice in shown]
-                problems += [f"q2 answered: {line}" for line in axe_wcag_violations(page)]
+                problems += axe_light_and_dark(page, "q2 answered")
                 screenshot(page, "question", "multiple-answered", "en", 390)
             page.keyboard.press("Tab")
             link = text["results"] if number == 3 else text["next"]
@@ -164,7 +174,7 @@ def test_a_learner_takes_a_quiz_of_every_kind_with_the_keyboard_and_axe_finds_no
         assert page.locator(".pass-verdict strong").inner_text().strip() == text["passed"]
         assert page.locator(".pass-mark").inner_text() == text["pass mark"]
         page.locator("details.result", has_text=text["questions"]["q2"]).locator("summary").click()
-        problems += [f"results: {line}" for line in axe_wcag_violations(page)]
+        problems += axe_light_and_dark(page, "results")
         screenshot(page, "results", "kinds", "en", 390)
     finally:
         page.context.close()
