@@ -40,9 +40,16 @@ def _form_errors(form: forms.Form, place: list[str], row_anchor: str | None) -> 
 
 def _kept(formset, field: str) -> list[forms.Form]:
     """The formset's forms as the page orders them (by their submitted ``field``, a quiz's questions by their
-    numbers; "" keeps the form order), less those marked for deletion: their errors do not stop the save."""
+    numbers; "" keeps the form order), less those marked for deletion (their errors do not stop the save) and the
+    blank rows left blank (not saved), so that the numbers are the ones the rules' messages use."""
     ordered = [item.form for item in formsetsort([SimpleNamespace(form=form) for form in formset.forms], field)]
-    return [form for form in ordered if not (formset.can_delete and formset._should_delete_form(form))]
+    return [
+        form
+        for form in ordered
+        if hasattr(form, "cleaned_data")
+        and not (form.empty_permitted and not form.has_changed())
+        and not (formset.can_delete and formset._should_delete_form(form))
+    ]
 
 
 def _formset_errors(formset, place: list[str], group_name: str, child_name: str, field: str = "") -> list[SummaryError]:

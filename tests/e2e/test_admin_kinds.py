@@ -88,3 +88,22 @@ def test_a_multiple_answer_question_is_refused_with_every_choice_right_then_save
         ("None of these", False, True),
     ]
     assert page.problems == []
+
+
+def test_on_a_questions_own_page_true_or_false_hides_the_choices_and_asks_for_the_statement(author_context):
+    question = make_quiz(questions=1, choices=2, published=False).questions.get()
+    page = author_context("fr", reverse("admin:quizzes_question_change", args=[question.pk]))
+    statement = page.locator(".form-row.field-statement")
+    choices = page.locator("#choices-group")
+    assert statement.is_hidden() and choices.is_visible()
+
+    page.get_by_label("Vrai ou faux").check()
+    assert statement.is_visible() and choices.is_hidden()
+    statement.get_by_label("Faux").check()
+    with page.expect_navigation():
+        page.locator("input[name=_continue]").click()
+
+    question.refresh_from_db()
+    assert question.kind == "true_false"
+    assert list(question.choices.values_list("key", "is_correct")) == [("true", False), ("false", True)]
+    assert page.problems == []
