@@ -24,7 +24,7 @@ def _answer_data(answer: Answer) -> dict:
     return {
         "language": answer.language,
         "question": answer.question_text,
-        "kind": answer.question.kind,
+        "kind": answer.kind,
         "choice": answer.choice_text,
         "chosen": [item["text"] for item in shown if item["chosen"]] if shown else [answer.choice_text],
         "shown": shown,
@@ -50,8 +50,8 @@ def learner_data(user) -> dict:
         ``pass_mark`` (the percentage the attempt started with, or None), ``passed`` (``quizzes.scoring.passed``:
         None while unfinished or without a pass mark), and ``answers`` in the order given, each with the
         ``language`` it was given in, the ``question`` text as the learner saw it in that language, the question's
-        ``kind`` as it is now (``quizzes.kinds.QuestionKind``: "single", "multiple", "true_false"; answers do not
-        keep it), ``choice`` (the chosen texts as
+        ``kind`` when it was answered (``quizzes.kinds.QuestionKind``: "single", "multiple", "true_false"),
+        ``choice`` (the chosen texts as
         shown, joined by "; "), ``chosen`` (the same texts as a list, in the order shown), ``shown`` (every choice
         in the order the learner saw it, ``{"text", "right", "chosen"}``; empty for answers given before the site
         kept it, which were shown in the author's order), ``correct`` and ``answered_at``. Then

@@ -191,7 +191,7 @@ def _content(shape: Shape, questions: list, choices: list) -> dict[int, tuple[li
     question_id = choice_id = 0
     for q in range(1, shape.quizzes + 1):
         settings = quiz_settings(q)
-        asked: list[tuple[_Question, int, dict[str, str], bool]] = []
+        asked: list[tuple[_Question, int, dict[str, str], str]] = []
         for p in range(1, question_count(q) + 1):
             question_id += 1
             texts = _texts("question", q, n=q, p=p)
@@ -216,22 +216,23 @@ def _content(shape: Shape, questions: list, choices: list) -> dict[int, tuple[li
                     pinned = c == 4 and question_id % 5 == 0
                     choices.append((choice_id, c, *_columns(choice_texts), c in right, question_id, f"c{c}", pinned))
                     own.append(_Choice(choice_id, pinned, _shown(choice_texts), c in right))
-            asked.append((_Question(question_id, tuple(own)), p, _shown(texts), kind == QuestionKind.MULTIPLE))
+            asked.append((_Question(question_id, tuple(own)), p, _shown(texts), kind))
         tails[q] = tuple(_tails(asked, attempt_seed(q, number), settings, number) for number in range(3))
     return tails
 
 
 def _tails(asked: list, seed: int, settings: tuple[bool, bool, int | None], number: int) -> list[str]:
     """The answers' COPY line tails of an attempt of kind ``number`` (``j mod 3``) at a quiz whose questions are
-    ``asked`` (``(question, position, texts as shown, multiple)`` in position order) and whose ``settings`` are
+    ``asked`` (``(question, position, texts as shown, kind)`` in position order) and whose ``settings`` are
     ``quiz_settings``'s, the attempt's order following ``seed``; in the order it answers them."""
     language = LANGUAGES[number]
     arrangement = Arrangement(seed, settings[1], settings[0])
     order = arrangement.questions([question for question, *_rest in asked])
-    by_pk = {question.pk: (question, p, texts, multiple) for question, p, texts, multiple in asked}
+    by_pk = {question.pk: (question, p, texts, kind) for question, p, texts, kind in asked}
     lines = []
     for question in order:
-        p, texts, multiple = by_pk[question.pk][1:]
+        p, texts, kind = by_pk[question.pk][1:]
+        multiple = kind == QuestionKind.MULTIPLE
         shown = arrangement.choices(question)
         is_right = (number + p) % 3 != 0
         right = [choice for choice in shown if choice.right]
@@ -246,7 +247,7 @@ def _tails(asked: list, seed: int, settings: tuple[bool, bool, int | None], numb
         choice = "\\N" if multiple else str(chosen[0].pk)
         lines.append(
             f"{'t' if is_right else 'f'}\t{choice}\t{question.pk}\t{language}\t{texts[language]}\t"
-            f"{'; '.join(item.texts[language] for item in chosen)}\t{chosen_text(picked)}\t"
+            f"{'; '.join(item.texts[language] for item in chosen)}\t{kind}\t{chosen_text(picked)}\t"
             f"{json.dumps(as_shown, ensure_ascii=False)}\n"
         )
     return lines
@@ -301,7 +302,7 @@ COLUMNS = {
     "quizzes_attempt": "id, language, started_at, finished_at, learner_id, quiz_id, seed, shuffle_choices, "
     "shuffle_questions, pass_mark",
     "quizzes_answer": "id, attempt_id, answered_at, is_correct, choice_id, question_id, language, question_text, "
-    "choice_text, chosen, shown",
+    "choice_text, kind, chosen, shown",
 }
 
 

@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy as _
 from quizsite.timezones import format_moment
 from quizzes import scoring
 from quizzes.arrangement import Arrangement
+from quizzes.kinds import QuestionKind
 
 
 def counted_in_statistics(answers: str = "answers") -> Q:
@@ -262,7 +263,8 @@ class Answer(models.Model):
     page shows them whenever it is in that language, so that an author's later edits do not change what a
     learner's results say they answered. In another language the results page shows the current texts.
 
-    ``shown`` keeps every choice as it was shown, in the order shown: ``[[choice pk, text as shown, whether it was
+    ``kind`` is the question's kind when it was answered (``quizzes.kinds.QuestionKind``), and ``shown`` keeps every
+    choice as it was shown, in the order shown: ``[[choice pk, text as shown, whether it was
     right, whether it was chosen], ...]``, so that the results keep the order and the per-choice verdicts whatever
     an author changes later (kind, right choices, the quiz's shuffling). Answers given before it existed have
     ``[]``: they were shown in the author's order.
@@ -285,6 +287,7 @@ class Answer(models.Model):
         related_name="answers",
         verbose_name=_("choice"),
     )
+    kind = models.CharField(_("kind"), max_length=12, choices=QuestionKind.choices, default=QuestionKind.SINGLE)
     chosen = models.CharField(_("choices chosen"), max_length=100)
     shown = models.JSONField(_("choices as shown"), default=list, blank=True)
     language = models.CharField(_("language"), max_length=10, choices=settings.LANGUAGES)

@@ -111,9 +111,10 @@ def guest_attempts_join(*, guest: uuid.UUID, learner: AbstractBaseUser) -> list[
 
     The guest's attempts join the account as they are: finished ones its history, an unfinished one its unfinished
     attempt at that quiz. The rows move, never copied, so each keeps its seed and the quiz's settings it started
-    with: a shuffled attempt shows the learner the order the guest saw (``quizzes.arrangement``). Where the account already has an unfinished attempt at a quiz where the guest has an
-    unfinished one too, the one further along (more answers; on a tie, the account's) goes on and the other is
-    closed (``Attempt.closed_at``: it stays, with its answers, but takes no more and is not shown to the learner).
+    with: a shuffled attempt shows the learner the order the guest saw (``quizzes.arrangement``). Where the account
+    already has an unfinished attempt at a quiz where the guest has an unfinished one too, the one further along
+    (more answers; on a tie, the account's) goes on and the other is closed (``Attempt.closed_at``: it stays, with
+    its answers, but takes no more and is not shown to the learner).
     The rows are locked first, so that an answer given meanwhile in another tab is judged before or after, never
     half-way.
 

@@ -149,17 +149,7 @@ class PositionedQuerySet(TranslatedQuerySet):
 
 
 class QuestionQuerySet(PositionedQuerySet):
-    def with_answer_counts(self) -> "QuestionQuerySet":
-        """Annotate ``answer_count`` and ``correct_answer_count`` (ints): the answers of learners with an account
-        (``counted_in_statistics``: not guests'), in all attempts.
-
-        ``correct_answer_count`` counts answers judged correct when they were given (``Answer.is_correct``).
-        """
-        counted = counted_in_statistics()
-        return self.annotate(
-            answer_count=Count("answers", filter=counted, distinct=True),
-            correct_answer_count=Count("answers", filter=counted & Q(answers__is_correct=True), distinct=True),
-        )
+    """A quiz's questions (the answer statistics are counted in ``quizzes.statistics``)."""
 
 
 class Question(TranslationTracked, models.Model):
@@ -237,10 +227,7 @@ class Question(TranslationTracked, models.Model):
 
 
 class ChoiceQuerySet(PositionedQuerySet):
-    def with_pick_count(self) -> "ChoiceQuerySet":
-        """Annotate ``pick_count`` (int): how many answers of learners with an account picked each choice, in all
-        attempts (``counted_in_statistics``: not guests')."""
-        return self.annotate(pick_count=Count("answers", filter=counted_in_statistics()))
+    """A question's choices."""
 
 
 class Choice(TranslationTracked, models.Model):
@@ -296,6 +283,7 @@ __all__ = [
     "MAX_KEY_LENGTH",
     "MAX_POSITION",
     "Answer",
+    "counted_in_statistics",
     "Attempt",
     "AttemptQuerySet",
     "Choice",

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.models import AnonymousUser
 
-from quizzes.kinds import chosen_pks
+from quizzes.kinds import QuestionKind, chosen_pks
 from quizzes.learner_state import AttemptSummary, results_state
 from quizzes.localized import ChoiceContent, QuestionContent, QuizContent
 from quizzes.models import Answer
@@ -50,6 +50,12 @@ class ResultAnswer:
     correct_choice: ChoiceContent | None
     in_english: bool
     choices: tuple[ShownChoice, ...] = ()
+    kind: str = "single"
+
+    @property
+    def is_multiple(self) -> bool:
+        """Whether the question was a multiple-answer one when answered (``Answer.kind``)."""
+        return self.kind == QuestionKind.MULTIPLE
 
     @property
     def right_choices(self) -> tuple[ShownChoice, ...]:
@@ -102,7 +108,7 @@ def read_results(
     answers = ()
     if attempt is not None:
         rows = Answer.objects.filter(attempt_id=attempt.pk).order_by("answered_at", "pk")
-        fields = ("question_id", "chosen", "shown", "is_correct", "language", "question_text", "choice_text")
+        fields = ("question_id", "chosen", "shown", "is_correct", "language", "question_text", "choice_text", "kind")
         answers = tuple(_answer(content, *row) for row in rows.values_list(*fields))
     others = tuple(finished for finished in state.finished if attempt is None or finished.pk != attempt.pk)
     return Results(content, attempt, answers, others, state.has_unfinished)
@@ -117,8 +123,9 @@ def _answer(content: QuizContent, question_id: int, chosen: str, shown: list, *r
     marks = [(name in question.in_english) for name in ("text", "explanation") if getattr(question, name)]
     marks += [("text" in item.in_english) for item in (choice, correct) if item is not None and item.text]
     choices = _shown_choices(question, pks, shown, same_language=recorded[1] == content.language)
+    *recorded, kind = recorded
     return ResultAnswer(
-        question, choice, pks, tuple(map(tuple, shown)), *recorded, correct, bool(marks) and all(marks), choices
+        question, choice, pks, tuple(map(tuple, shown)), *recorded, correct, bool(marks) and all(marks), choices, kind
     )
 
 

@@ -257,6 +257,7 @@ def answer_record(
         attempt_id=attempt_pk,
         question_id=question.pk,
         choice_id=None if question.is_multiple else in_order[0].pk,
+        kind=question.kind,
         chosen=chosen_text(picked),
         shown=[[choice.pk, choice.text, choice.is_correct, choice.pk in picked] for choice in shown],
         is_correct=judge(right=question.right_pks, chosen=picked),

@@ -54,6 +54,20 @@ class Migration(migrations.Migration):
         migrations.RunPython(chosen_from_choice, migrations.RunPython.noop, elidable=False),
         migrations.AddField(
             model_name="answer",
+            name="kind",
+            field=models.CharField(
+                choices=[
+                    ("single", "One right answer"),
+                    ("multiple", "Several right answers (select all that apply)"),
+                    ("true_false", "True or false"),
+                ],
+                default="single",
+                max_length=12,
+                verbose_name="kind",
+            ),
+        ),
+        migrations.AddField(
+            model_name="answer",
             name="shown",
             field=models.JSONField(blank=True, default=list, verbose_name="choices as shown"),
         ),

@@ -5,6 +5,7 @@ import json
 
 import pytest
 
+from quizzes.models import Question
 from tests.factories import make_quiz, make_user
 from tests.pages import url
 from tests.quizzes.test_guests_order import shown
@@ -98,3 +99,16 @@ def test_a_shuffled_attempt_exports_its_choices_in_the_order_its_pages_showed_th
     assert [item["chosen"] for item in attempt["answers"]] == [
         [f"Q{question} choice {order[-1]}"] for question, order in seen
     ]
+
+
+def test_an_answer_keeps_the_kind_its_question_had_when_answered(client):
+    """An author later makes the multiple-answer question a single-answer one: the export still says the answer was
+    to a multiple-answer question, as the results page still lists its every choice."""
+    quiz = kinds_quiz(pass_mark=60)
+    ada = make_user("ada")
+    answer(ada, quiz, [[2], [1, 3], [1]])
+    Question.objects.filter(quiz=quiz, position=2).update(kind="single")
+    (attempt,) = exported(client, ada)["attempts"]
+    assert [item["kind"] for item in attempt["answers"]] == ["single", "multiple", "true_false"]
+    results = client.get(url("quizzes:results", slug=quiz.slug)).content.decode()
+    assert results.count('<ol class="shown-choices" type="A">') == 1
