@@ -6,7 +6,7 @@ from django.test import Client
 from django.urls import reverse
 
 from quizzes.services import answer_submit
-from tests.factories import make_author, make_guide, make_quiz, make_user
+from tests.factories import make_author, make_guide, make_kinds_quiz, make_quiz, make_user
 from tests.pages import find, has_class
 from tests.query_budget.support import LANGUAGES, SESSION, USER, kinds_quiz, owner_of, take, translate
 from tests.quizzes.admin_forms import question_change_url, quiz_change_url
@@ -48,6 +48,23 @@ def test_quiz_change_page(admin_page, language, questions):
     response = admin_page(quiz_change_url(quiz), language, SESSION + USER + PERMISSIONS + 4)
     formset = response.context["inline_admin_formsets"][0].formset
     assert (len(formset.initial_forms), len(formset.extra_forms)) == (questions, 1)  # and a blank one to fill in
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_quiz_change_page_of_every_kind(admin_page, language):
+    """As above: a true-or-false question's "The statement is" reads its right choice from the prefetched ones."""
+    quiz = make_kinds_quiz()
+    response = admin_page(quiz_change_url(quiz), language, SESSION + USER + PERMISSIONS + 4)
+    question = response.context["inline_admin_formsets"][0].formset.forms[2]
+    assert (question["kind"].value(), question["statement"].value()) == ("true_false", "true")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_true_or_false_question_change_page(admin_page, language):
+    """As a question's page below, and its right choice for "The statement is"."""
+    question = make_kinds_quiz().questions.get(position=3)
+    response = admin_page(question_change_url(question), language, SESSION + USER + PERMISSIONS + 5)
+    assert response.context["adminform"].form["statement"].value() == "true"
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

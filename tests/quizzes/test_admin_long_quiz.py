@@ -8,6 +8,7 @@ import pytest
 from django.conf import settings
 from django.urls import reverse
 
+from quizzes.kinds import QuestionKind
 from quizzes.models import Choice, Question, Quiz
 from quizzes.rules import MAX_CHOICES, MAX_QUESTIONS
 from tests.factories import make_quiz
@@ -97,9 +98,14 @@ def test_a_new_quiz_of_60_questions_is_written_in_one_post(author_client):
 
 
 def test_the_page_at_the_editors_limits_fits_the_request_limits(author_client):
-    """The most questions and choices, every text at its limit in 4-byte characters: the fields a browser
-    sends, and their bytes URL-encoded, stay within DATA_UPLOAD_MAX_NUMBER_FIELDS and …_MEMORY_SIZE."""
+    """The most questions and choices, every text at its limit in 4-byte characters, every check box a browser
+    sends only when ticked ticked (multiple-answer questions with all but one choice right, every choice pinned):
+    the fields a browser sends, and their bytes URL-encoded, stay within DATA_UPLOAD_MAX_NUMBER_FIELDS and
+    …_MEMORY_SIZE."""
     quiz = make_quiz(questions=MAX_QUESTIONS, choices=MAX_CHOICES)
+    quiz.questions.update(kind=QuestionKind.MULTIPLE)
+    Choice.objects.filter(question__quiz=quiz).update(pinned=True)
+    Choice.objects.filter(question__quiz=quiz, position__lt=MAX_CHOICES).update(is_correct=True)
     pairs = browser_form_data(author_client.get(quiz_change_url(quiz)))
     limits = {
         "text": Question._meta.get_field("text").max_length,
