@@ -34,6 +34,9 @@ from quizzes.kinds import QuestionKind, true_false_rows
 from quizzes.models import Choice, Question, Quiz
 from quizzes.rules import RuleBroken, check_correct_choices_kept, check_removable
 
+#: The quiz's settings a file holds besides its texts: how it is taken (``ImportResult.settings_changed``).
+SETTINGS = ("shuffle_choices", "shuffle_questions", "pass_mark")
+
 
 @dataclass(frozen=True)
 class ImportResult:
@@ -49,6 +52,8 @@ class ImportResult:
         questions_added, questions_updated, questions_removed: how many questions were created, had their texts
             or choices changed, or were deleted.
         questions_moved: how many questions kept their key but changed position.
+        settings_changed: ``(name, value before)`` of each of an existing quiz's settings that the import changed,
+            among ``SETTINGS`` in that order; the new values are ``quiz``'s.
     """
 
     quiz: Quiz
@@ -60,6 +65,7 @@ class ImportResult:
     questions_updated: int = 0
     questions_removed: int = 0
     questions_moved: int = 0
+    settings_changed: tuple[tuple[str, bool | int | None], ...] = ()
 
 
 def _set_texts(instance, field: str, texts: dict) -> None:
@@ -216,8 +222,9 @@ def _import(content: dict, *, update_existing: bool) -> ImportResult:
     quiz = quiz or Quiz(slug=entry["slug"])
     fields = {name: entry[name] for name in quiz_fields_export(quiz)}
     changed = created or quiz_fields_export(quiz) != fields
+    before = {} if created else {name: getattr(quiz, name) for name in SETTINGS}
     if changed:
-        for name in ("difficulty", "published", "shuffle_choices", "shuffle_questions", "pass_mark"):
+        for name in ("difficulty", "published", *SETTINGS):
             setattr(quiz, name, entry[name])
         _set_texts(quiz, "title", entry["title"])
         _set_texts(quiz, "description", entry["description"])
@@ -227,7 +234,8 @@ def _import(content: dict, *, update_existing: bool) -> ImportResult:
         changed = True
     counts = _save_questions(quiz, stored, entry["questions"])
     changed = changed or any(guides.values()) or any(counts.values())
-    return ImportResult(quiz=quiz, created=created, changed=changed, **guides, **counts)
+    settings = tuple((name, value) for name, value in before.items() if value != entry[name])
+    return ImportResult(quiz=quiz, created=created, changed=changed, settings_changed=settings, **guides, **counts)
 
 
 def _import_once_more_after_a_race(content: dict, *, update_existing: bool) -> ImportResult:

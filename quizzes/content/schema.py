@@ -8,7 +8,7 @@ false): its two choices are the site's (``quizzes.kinds.true_false_rows``), so a
 
 Version 2 files, written before kinds existed, are still read: as version 3 files whose questions are all
 single-answer, with no choice pinned, nothing shuffled (their choices in their order, as they were written) and
-no pass mark.
+no pass mark. A field that version 3 added, in a version 2 file, is refused with a hint to set the version.
 
 The content rules come from ``quizzes.rules``; a rule's message is shown as it is, after the place in the file.
 """
@@ -41,6 +41,19 @@ OLDEST_VERSION = 2
 _VERSION_2_SETTINGS = {"shuffle_choices": False, "shuffle_questions": False, "pass_mark": None}
 
 
+def _refuse_version_3_fields(entry, path: str, names: tuple[str, ...], version: int) -> None:
+    """In a version 2 file, refuse the first of the fields ``names`` that version 3 added which ``entry`` holds,
+    saying that the file needs ``"version": 3`` (rather than that the field is unknown)."""
+    if version != OLDEST_VERSION or not isinstance(entry, dict):
+        return
+    for name in sorted(entry.keys() & set(names)):
+        refuse(
+            f"{path}.{name}",
+            _("a version %(version)d field: set %(setting)s at the top of the file")
+            % {"version": VERSION, "setting": f'"version": {VERSION}'},
+        )
+
+
 def _check_guide(entry, path: str) -> dict:
     check_object(entry, path, ("slug", "ordering?", "published?", "title", "summary?", "body?"))
     return {
@@ -54,6 +67,7 @@ def _check_guide(entry, path: str) -> dict:
 
 
 def _check_choice(entry, path: str, version: int) -> dict:
+    _refuse_version_3_fields(entry, path, ("pinned",), version)
     check_object(entry, path, ("key", "text", "is_correct", *(("pinned?",) if version > OLDEST_VERSION else ())))
     return {
         "key": check_slug(entry["key"], f"{path}.key", Choice, "key"),
@@ -67,6 +81,7 @@ def _check_kind(entry: dict, path: str, version: int) -> str:
     """A question's kind, after checking that its entry has the fields of that kind (``choices``, or a
     true-or-false question's ``answer``); a version 2 question is single-answer."""
     if version == OLDEST_VERSION:
+        _refuse_version_3_fields(entry, path, ("kind", "answer"), version)
         check_object(entry, path, ("key", "text", "explanation?", "choices"))
         return QuestionKind.SINGLE
     check_object(entry, path, ("key", "kind?", "text", "explanation?", "choices?", "answer?"))
@@ -133,11 +148,14 @@ def _check_settings(entry: dict, path: str, version: int) -> dict:
     for name in ("shuffle_choices", "shuffle_questions"):
         value = entry.get(name, Quiz._meta.get_field(name).get_default())
         settings[name] = check_boolean(value, f"{path}.{name}")
-    settings["pass_mark"] = check_optional_number(Quiz, "pass_mark", entry.get("pass_mark"), f"{path}.pass_mark")
+    settings["pass_mark"] = check_optional_number(
+        Quiz, "pass_mark", entry.get("pass_mark"), f"{path}.pass_mark", constraint="quiz_pass_mark_percentage"
+    )
     return settings
 
 
 def _check_quiz(entry, path: str, guide_slugs: set[str], version: int) -> dict:
+    _refuse_version_3_fields(entry, path, tuple(_VERSION_2_SETTINGS), version)
     settings = () if version == OLDEST_VERSION else ("shuffle_choices?", "shuffle_questions?", "pass_mark?")
     fields = ("slug", "difficulty?", "published?", *settings, "title", "description?", "guides?", "questions")
     check_object(entry, path, fields)

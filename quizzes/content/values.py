@@ -53,14 +53,19 @@ def check_integer(value, path: str, maximum: int) -> int:
     return value
 
 
-def check_optional_number(model, field: str, value, path: str) -> int | None:
-    """Check that ``value`` is null or a whole number that ``model.<field>``'s own validators accept (the ones the
-    admin's form applies: a pass mark's 1 to 100), refusing with their message."""
+def check_optional_number(model, field: str, value, path: str, constraint: str) -> int | None:
+    """Check that ``value`` is null or a whole number that ``model.<field>``'s own validators accept (a pass
+    mark's 1 to 100), refusing one they do not with the message of ``model``'s check constraint named
+    ``constraint``, the database's rule for that field ("A pass mark is a percentage from 1 to 100.")."""
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int):
         refuse(path, _("expected a whole number or null"))
-    run_validators(model._meta.get_field(field), value, path)
+    try:
+        model._meta.get_field(field).run_validators(value)
+    except ValidationError:
+        rule = next(rule for rule in model._meta.constraints if rule.name == constraint)
+        refuse(path, rule.get_violation_error_message())
     return value
 
 

@@ -71,25 +71,47 @@ def test_a_version_2_file_imports_as_single_answer_questions_in_their_order_with
 def test_a_version_2_file_over_a_shuffled_quiz_turns_its_shuffling_off():
     quiz_import(read(DEMO_FILE))
     result = quiz_import(version_2(read(DEMO_FILE)))
-    assert (result.changed, result.questions_updated) == (True, 0)
+    assert (result.changed, result.questions_updated, result.settings_changed) == (
+        True,
+        0,
+        (("shuffle_choices", True),),
+    )
     assert Quiz.objects.values_list("shuffle_choices", flat=True).get() is False
 
 
+NEEDS_VERSION_3 = 'a version 3 field: set "version": 3 at the top of the file'
+
+
 @pytest.mark.parametrize(
-    ("change", "message"),
+    ("change", "place"),
     [
-        (lambda d: questions(d)[0].update(kind="single"), "quiz.questions[0].kind: unknown field"),
-        (
-            lambda d: questions(d)[0]["choices"][0].update(pinned=True),
-            "quiz.questions[0].choices[0].pinned: unknown field",
-        ),
-        (lambda d: d["quiz"].update(pass_mark=50), "quiz.pass_mark: unknown field"),
+        (lambda d: questions(d)[0].update(kind="single"), "quiz.questions[0].kind"),
+        # Named before what else is wrong with a true-or-false question written in version 2 (its choices).
+        (lambda d: questions(d)[1].update(kind="true_false", answer=True), "quiz.questions[1].answer"),
+        (lambda d: questions(d)[0]["choices"][2].update(pinned=True), "quiz.questions[0].choices[2].pinned"),
+        (lambda d: d["quiz"].update(shuffle_choices=True), "quiz.shuffle_choices"),
+        (lambda d: d["quiz"].update(shuffle_questions=False), "quiz.shuffle_questions"),
+        (lambda d: d["quiz"].update(pass_mark=50), "quiz.pass_mark"),
     ],
 )
-def test_a_version_2_file_cannot_hold_version_3_fields(change, message):
+def test_a_version_2_file_holding_a_version_3_field_is_refused_saying_to_set_version_3(change, place):
     data = version_2(read(DEMO_FILE))
     change(data)
-    assert_import_refused(data, message)
+    assert_import_refused(data, f"{place}: {NEEDS_VERSION_3}")
+
+
+@pytest.mark.parametrize(
+    ("language", "message"),
+    [
+        ("fr", 'quiz.questions[0].kind: un champ de la version 3\u00a0: écrivez "version": 3 en tête du fichier'),
+        ("tr", 'quiz.questions[0].kind: sürüm 3 alanı: dosyanın başına "version": 3 yazın'),
+    ],
+)
+def test_the_version_3_hint_is_in_the_active_language(language, message):
+    data = version_2(read(DEMO_FILE))
+    questions(data)[0]["kind"] = "multiple"
+    with translation.override(language):
+        assert_import_refused(data, message)
 
 
 def test_a_version_3_file_round_trips_byte_for_byte():
@@ -190,8 +212,9 @@ def test_settings_left_out_of_a_version_3_file_take_a_new_quizs_defaults():
         ),
         (lambda d: d["quiz"].update(shuffle_choices=1), "quiz.shuffle_choices: expected true or false"),
         (lambda d: d["quiz"].update(shuffle_questions=None), "quiz.shuffle_questions: expected true or false"),
-        (lambda d: d["quiz"].update(pass_mark=0), "quiz.pass_mark: Ensure this value is greater than or equal to 1."),
-        (lambda d: d["quiz"].update(pass_mark=101), "quiz.pass_mark: Ensure this value is less than or equal to 100."),
+        (lambda d: d["quiz"].update(pass_mark=0), "quiz.pass_mark: A pass mark is a percentage from 1 to 100."),
+        (lambda d: d["quiz"].update(pass_mark=101), "quiz.pass_mark: A pass mark is a percentage from 1 to 100."),
+        (lambda d: d["quiz"].update(pass_mark=-5), "quiz.pass_mark: A pass mark is a percentage from 1 to 100."),
         (lambda d: d["quiz"].update(pass_mark="70"), "quiz.pass_mark: expected a whole number or null"),
         (lambda d: d["quiz"].update(pass_mark=70.5), "quiz.pass_mark: expected a whole number or null"),
         (lambda d: d.update(version=4), "version: this site reads versions 2 to 3"),
@@ -256,3 +279,76 @@ def test_a_true_false_refusal_is_in_the_active_language(language, message):
     del questions(data)[2]["answer"]
     with translation.override(language):
         assert_import_refused(data, message)
+
+
+@pytest.mark.parametrize(
+    ("language", "message"),
+    [
+        ("en", "quiz.pass_mark: A pass mark is a percentage from 1 to 100."),
+        ("fr", "quiz.pass_mark: Un seuil de réussite est un pourcentage de 1 à 100."),
+        ("tr", "quiz.pass_mark: Geçme notu 1 ile 100 arasında bir yüzdedir."),
+    ],
+)
+def test_a_pass_mark_out_of_range_is_refused_with_the_admins_message_in_the_active_language(language, message):
+    data = read(CHECK_FILE)
+    data["quiz"]["pass_mark"] = 150
+    with translation.override(language):
+        assert_import_refused(data, message)
+
+
+def import_command_lines(tmp_path, data: dict, capsys) -> list[str]:
+    """What ``import_quiz`` prints for a file of ``data`` after its first line."""
+    path = tmp_path / "quiz.json"
+    path.write_text(quiz_dump(data), encoding="utf-8")
+    call_command("import_quiz", str(path))
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == f"Updated the quiz “{data['quiz']['slug']}” from {path}."
+    return lines[1:]
+
+
+def single_answer_check_file() -> dict:
+    """The check quiz's file (shuffled choices, a pass mark of 70) with every question single-answer, so that a
+    version 2 file can hold it."""
+    data = read(CHECK_FILE)
+    data["quiz"]["questions"] = [entry for entry in questions(data) if entry["kind"] == "single"]
+    return data
+
+
+def test_import_command_says_a_version_2_file_turned_shuffling_and_the_pass_mark_off(tmp_path, capsys):
+    data = single_answer_check_file()
+    data["quiz"]["shuffle_questions"] = True
+    quiz_import(data)
+    assert import_command_lines(tmp_path, version_2(data), capsys) == [
+        "Version 2 files have no shuffling, so its choices are no longer shuffled.",
+        "Version 2 files have no shuffling, so its questions are no longer shuffled.",
+        "Version 2 files have no pass mark, so it no longer has one (it was 70%).",
+        "Set them again in the admin, or import a version 3 file (export_quiz writes one).",
+    ]
+    quiz = Quiz.objects.get()
+    assert (quiz.shuffle_choices, quiz.shuffle_questions, quiz.pass_mark) == (False, False, None)
+
+
+def test_import_command_over_the_shuffled_demo_quiz_says_only_what_a_version_2_file_changed(tmp_path, capsys):
+    quiz_import(read(DEMO_FILE))
+    assert import_command_lines(tmp_path, version_2(read(DEMO_FILE)), capsys) == [
+        "Version 2 files have no shuffling, so its choices are no longer shuffled.",
+        "Set them again in the admin, or import a version 3 file (export_quiz writes one).",
+    ]
+
+
+def test_import_command_says_which_settings_a_version_3_file_changed(tmp_path, capsys):
+    data = read(CHECK_FILE)
+    quiz_import(data)
+    data["quiz"].update(shuffle_choices=False, shuffle_questions=True, pass_mark=80)
+    assert import_command_lines(tmp_path, data, capsys) == [
+        "Its choices are no longer shuffled.",
+        "Its questions are now shuffled.",
+        "Its pass mark is now 80% (it was 70%).",
+    ]
+    data["quiz"].update(shuffle_choices=True, pass_mark=None)
+    assert import_command_lines(tmp_path, data, capsys) == [
+        "Its choices are now shuffled.",
+        "It no longer has a pass mark (it was 80%).",
+    ]
+    data["quiz"]["pass_mark"] = 50
+    assert import_command_lines(tmp_path, data, capsys) == ["Its pass mark is now 50% (it had none)."]

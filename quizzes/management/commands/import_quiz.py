@@ -3,6 +3,37 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 
 from quizzes.content import ContentError, ImportResult, quiz_import, read_quiz_file
+from quizzes.content.schema import OLDEST_VERSION
+
+
+def _setting_line(name: str, before, after, version: int) -> str:
+    """The sentence that says the quiz's setting ``name`` changed from ``before`` to ``after``; for a version 2
+    file (which has no settings: ``quizzes.content.schema``), why."""
+    things = "choices" if name == "shuffle_choices" else "questions"
+    if version == OLDEST_VERSION and name == "pass_mark":
+        return f"Version 2 files have no pass mark, so it no longer has one (it was {before}%)."
+    if version == OLDEST_VERSION:
+        return f"Version 2 files have no shuffling, so its {things} are no longer shuffled."
+    if name != "pass_mark":
+        return f"Its {things} are {'now' if after else 'no longer'} shuffled."
+    if after is None:
+        return f"It no longer has a pass mark (it was {before}%)."
+    return f"Its pass mark is now {after}% ({'it had none' if before is None else f'it was {before}%'})."
+
+
+def settings_summary(result: ImportResult, version: int) -> list[str]:
+    """The lines ``import_quiz`` prints about the quiz's shuffling and pass mark when the import changed them.
+
+    Args:
+        version: the file's format version. Importing a version 2 file switches shuffling off and removes the pass
+            mark; the lines say why, and how to set them again.
+    """
+    lines = [
+        _setting_line(name, before, getattr(result.quiz, name), version) for name, before in result.settings_changed
+    ]
+    if version == OLDEST_VERSION and lines:
+        lines.append("Set them again in the admin, or import a version 3 file (export_quiz writes one).")
+    return lines
 
 
 def summary(result: ImportResult) -> list[str]:
@@ -36,7 +67,8 @@ class Command(BaseCommand):
 
     def handle(self, *args, file: Path, **options):
         try:
-            result = quiz_import(read_quiz_file(file))
+            data = read_quiz_file(file)
+            result = quiz_import(data)
         except ContentError as error:
             raise CommandError(f"{file}: {error}") from error
         except OSError as error:
@@ -47,5 +79,5 @@ class Command(BaseCommand):
             self.stdout.write(self.style.SUCCESS(f"Updated the quiz “{result.quiz.slug}” from {file}."))
         else:
             self.stdout.write(f"The quiz “{result.quiz.slug}” already matches {file}; nothing changed.")
-        for line in summary(result):
+        for line in settings_summary(result, data["version"]) + summary(result):
             self.stdout.write(line)
