@@ -18,6 +18,7 @@ from quizzes.overview import learner_overview
 from quizzes.progress import Progress, learner_progress, owner_ids, progress_at
 from quizzes.results import read_results
 from quizzes.services import answer_record, attempt_finish_if_complete, attempt_start
+from quizzes.standings import learner_standings
 
 
 def _progress(request: HttpRequest, slug: str, *, preview: bool = False, lock: bool = False) -> Progress:
@@ -46,6 +47,15 @@ def quiz_detail_view(request: HttpRequest, slug: str) -> HttpResponse:
     and a preview of every question. Staff also see drafts, as a preview ("View on site" in the admin)."""
     progress = _progress(request, slug, preview=True)
     quiz = progress.quiz
+    # Passed or not, as the quiz's card says it (over every finished attempt): one more query once one is finished.
+    standing = None
+    if progress.attempt is not None and progress.attempt.is_finished:
+        standing = learner_standings(
+            learner=request.user,
+            quiz_ids=[quiz.pk],
+            guest=session_guest(request),
+            question_counts={quiz.pk: len(quiz.questions)},
+        )[quiz.pk]
     return render(
         request,
         "quizzes/quiz_detail.html",
@@ -53,6 +63,7 @@ def quiz_detail_view(request: HttpRequest, slug: str) -> HttpResponse:
             "quiz": quiz,
             "guides": quiz.guides,
             "progress": progress,
+            "standing": standing,
             # "5 of 8 questions are not yet translated into French", said once (each such question's preview then
             # only carries the short badge): nothing to count in English, the language every question is written in.
             "untranslated_count": quiz.untranslated_count if get_language() != FALLBACK_LANGUAGE else 0,

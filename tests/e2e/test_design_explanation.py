@@ -17,6 +17,7 @@ from tests.e2e.support import (
     new_page,
     submit,
 )
+from tests.factories import make_quiz
 
 pytestmark = pytest.mark.django_db(transaction=True)
 PHONE = VIEWPORTS[390]
@@ -68,3 +69,30 @@ def test_the_explanation_starts_on_screen_above_the_verdict_bar(browser, live_se
     finally:
         page.context.close()
     assert problems == [], f"{language}, 390×844:\n" + "\n".join(problems)
+
+
+# A question of 990 characters, as the tester's: alone it fills a phone's screen.
+LONG_QUESTION = ("A long statement that sets the scene of the question in many words. " * 15)[:989] + "?"
+
+
+@pytest.mark.parametrize("javascript", [True, False], ids=["script", "no-script"])
+def test_after_a_long_question_the_explanation_still_starts_on_screen(browser, live_server, javascript):
+    """The answered question scrolls in a box of its own (no script needed), so the explanation's start is on
+    screen above the verdict bar, which has the focus."""
+    assert len(LONG_QUESTION) == 990
+    quiz = make_quiz(questions=2)
+    quiz.questions.filter(position=1).update(text_en=LONG_QUESTION)
+    quiz.save()
+    page = new_page(browser, "en", PHONE, java_script_enabled=javascript)
+    try:
+        page.goto(f"{live_server.url}/en/quizzes/{quiz.slug}/")
+        submit(page, page.get_by_role("button", name="Start", exact=True))
+        page.get_by_role("radio", name="Q1 choice 2", exact=True).check()
+        assert submit(page, page.get_by_role("button", name="Check", exact=True)).status == 200
+        assert page.locator("#verdict").inner_text() == "Wrong answer."
+        expect(page.locator("#verdict")).to_be_focused()
+        problems = hidden_first_line(page, "a question of 990 characters")
+        problems += axe_wcag_violations(page) if javascript else []
+    finally:
+        page.context.close()
+    assert problems == []

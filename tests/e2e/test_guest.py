@@ -56,7 +56,7 @@ def test_a_guest_takes_the_quiz_in_turkish_signs_up_at_the_results_and_finds_it_
     section = page.locator("section.guide-progress").first
     # The guide has no Turkish title yet: it shows in English.
     assert section.locator("h2").inner_text() == "Data parallelism"
-    assert section.locator(".completion").inner_text() == "1 testten 1 tanesi tamamlandı"
+    assert section.locator(".completion").inner_text() == "1 testten 1 tanesi başarıyla tamamlandı"
     quiz_card = section.locator(".quiz-progress")
     assert re.fullmatch(r"Son puanınız: 7/8 \(.+\)", quiz_card.locator(".last-score").inner_text())
     quiz_card.locator(".finished-attempts a").click()

@@ -48,7 +48,7 @@ def test_learner_signs_up_takes_the_quiz_in_turkish_resumes_and_sees_the_score(p
         page.get_by_label(correct[position] if position != 4 else wrong[4], exact=True).check()
         page.get_by_role("button", name="Kontrol et").click()
         feedback = page.locator(".feedback").inner_text()
-        assert feedback == ("Doğru!" if position != 4 else "Yanlış cevap.")
+        assert feedback == ("Bildiniz!" if position != 4 else "Bilemediniz.")
         assert page.locator(".explanation").count() == 1
         if position < 8:
             page.get_by_role("link", name="Sonraki soru").click()

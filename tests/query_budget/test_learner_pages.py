@@ -124,6 +124,30 @@ def test_quiz_page(client, django_assert_num_queries, make, language, questions,
         assert texts_of(response.content, "progress-label") == [PROGRESS_LABEL[language].format(n=2, total=questions)]
 
 
+PASSED = {"en": "Passed", "fr": "Réussi", "tr": "Geçtiniz"}
+
+
+@QUIZZES
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("finished", [1, 10])
+@pytest.mark.parametrize(
+    ("visitor", "queries"),
+    # as above, and the visitor's finished attempts with their scores: passed or not, as the quiz's card says it
+    [("guest", SESSION + QUIZ_STATE + STANDINGS), ("learner", SESSION + USER + QUIZ_STATE + STANDINGS)],
+)
+def test_quiz_page_once_finished(client, django_assert_num_queries, make, language, finished, visitor, queries):
+    """Whatever the number of finished attempts, the quiz page says passed (by the latest, all right) at one
+    query's cost."""
+    quiz = make(questions=8)
+    owner = owner_of(client, visitor, quiz)
+    for _ in range(finished):
+        take(quiz, 8, **owner)
+    address = url("quizzes:detail", language, slug=quiz.slug)
+    response = pinned_get(client, address, django_assert_num_queries, cold=queries + SNAPSHOT, warm=queries)
+    passed = [PASSED[language]] if quiz.pass_mark is not None else []
+    assert texts_of(response.content, "pass-status") == passed
+
+
 def question_url(quiz: Quiz, number: int, language: str) -> str:
     return url("quizzes:question", language, slug=quiz.slug, number=number)
 

@@ -63,12 +63,12 @@ def test_answered_question_marks_each_english_choice_and_the_explanation(client)
     assertInHTML('<h1 class="question-text">Soru 1</h1>', page)
     assertInHTML(
         '<li class="choice-card is-correct"><span class="badge" aria-hidden="true"></span>'
-        '<span class="choice-text">S1 seçenek 1</span><span class="tag" lang="tr">Doğru cevap</span></li>',
+        '<span class="choice-text">S1 seçenek 1</span><span class="tag" lang="tr">Beklenen cevap</span></li>',
         page,
     )
     assertInHTML(
         '<li class="choice-card is-wrong is-chosen" lang="en"><span class="badge" aria-hidden="true"></span>'
-        f'<span class="choice-text">Q1 choice 2</span>{BADGE}<span class="tag" lang="tr">Cevabınız: yanlış</span></li>',
+        f'<span class="choice-text">Q1 choice 2</span>{BADGE}<span class="tag" lang="tr">Cevabınız hatalı</span></li>',
         page,
     )
     assertInHTML(f'<p id="explanation-text">{BADGE} Explanation 1</p>', page)
@@ -102,18 +102,18 @@ def test_results_mark_the_english_answer_and_explanation_not_the_turkish_questio
     client.force_login(learner)
     page = client.get(url("quizzes:results", "tr", slug=quiz.slug)).content.decode()
     assertInHTML(
-        '<summary><span class="result-verdict" lang="tr">Yanlış</span> <span class="question-text">Soru 1</span>'
+        '<summary><span class="result-verdict" lang="tr">Bilemediniz</span> <span class="question-text">Soru 1</span>'
         "</summary>",
         page,
     )
     assertInHTML(
-        f'<dl><dt lang="tr">Cevabınız</dt><dd lang="en">{BADGE} Q1 choice 2</dd><dt lang="tr">Doğru cevap</dt>'
+        f'<dl><dt lang="tr">Cevabınız</dt><dd lang="en">{BADGE} Q1 choice 2</dd><dt lang="tr">Beklenen cevap</dt>'
         f'<dd>S1 seçenek 1</dd><dt lang="tr">Açıklama</dt><dd lang="en">{BADGE} Explanation 1</dd></dl>',
         page,
     )
     # Question 2, all English: one badge on its folded line stands for it.
     assertInHTML(
-        f'<summary><span class="result-verdict" lang="tr">Doğru</span> {BADGE} '
+        f'<summary><span class="result-verdict" lang="tr">Bildiniz</span> {BADGE} '
         '<span class="question-text">Question 2</span></summary>',
         page,
     )

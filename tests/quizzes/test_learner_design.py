@@ -94,8 +94,8 @@ def test_the_unanswered_question_is_the_h1_inside_the_legend_of_its_choices(clie
         ),
         (
             "tr",
-            "Doğru! · 2 sorudan 1. soru · A quiz · Quizsite",
-            "Yanlış cevap. · 2 sorudan 2. soru · A quiz · Quizsite",
+            "Bildiniz! · 2 sorudan 1. soru · A quiz · Quizsite",
+            "Bilemediniz. · 2 sorudan 2. soru · A quiz · Quizsite",
         ),
     ],
 )

@@ -37,10 +37,10 @@ def answered_page(client, quiz: Quiz, language: str, pick: int) -> bytes:
     ("language", "pick", "expected"),
     [
         # The choices' tags in order, then the verdict: a right answer, then a wrong one.
-        ("fr", 1, ([f"Votre réponse{NBSP}: juste"], f"Exact{NBSP}!")),
-        ("fr", 2, (["Bonne réponse", f"Votre réponse{NBSP}: fausse"], "Mauvaise réponse.")),
-        ("tr", 1, (["Cevabınız: doğru"], "Doğru!")),
-        ("tr", 2, (["Doğru cevap", "Cevabınız: yanlış"], "Yanlış cevap.")),
+        ("fr", 1, ([f"Votre réponse{NBSP}: exacte"], f"Exact{NBSP}!")),
+        ("fr", 2, (["Bonne réponse", f"Votre réponse{NBSP}: erronée"], "Mauvaise réponse.")),
+        ("tr", 1, (["Cevabınız isabetli"], "Bildiniz!")),
+        ("tr", 2, (["Beklenen cevap", "Cevabınız hatalı"], "Bilemediniz.")),
     ],
 )
 def test_the_verdict_and_the_choice_tags_read_together(client, language, pick, expected):
@@ -52,8 +52,8 @@ def test_the_verdict_and_the_choice_tags_read_together(client, language, pick, e
 @pytest.mark.parametrize(
     ("language", "expected"),
     [
-        ("fr", f"Question 1{NBSP}: juste Question 2{NBSP}: sans réponse pour l’instant"),
-        ("tr", "1. soru: doğru 2. soru: henüz cevaplanmadı"),
+        ("fr", f"Question 1{NBSP}: exacte Question 2{NBSP}: sans réponse pour l’instant"),
+        ("tr", "1. soru: isabetli 2. soru: henüz cevaplanmadı"),
     ],
 )
 def test_the_progress_segments_say_what_each_question_is(client, language, expected):
@@ -98,7 +98,7 @@ def test_the_results_list_marks_each_answer_in_english_where_it_is_folded(client
     answer_quiz(learner, quiz, [1, 1], language=language)
     client.force_login(learner)
     page = client.get(url("quizzes:results", language, slug=quiz.slug)).content.decode()
-    verdict = {"fr": "Juste", "tr": "Doğru"}[language]
+    verdict = {"fr": "Exacte", "tr": "Bildiniz"}[language]
     assertInHTML(
         f'<summary><span class="result-verdict" lang="{language}">{verdict}</span> '
         f'<span class="question-text">Q1</span></summary>',
@@ -143,12 +143,12 @@ def test_the_statistics_count_column_reads_selections_in_french(author_client):
 @pytest.mark.parametrize(
     ("language", "verdicts", "scores"),
     [
-        ("fr", ["Juste", "Fausse"], [f"Meilleur score{NBSP}: 1/2", "1/2"]),
-        ("tr", ["Doğru", "Yanlış"], ["En iyi puanınız: 1/2", "1/2"]),
+        ("fr", ["Exacte", "Erronée"], [f"Meilleur score{NBSP}: 1/2", "1/2"]),
+        ("tr", ["Bildiniz", "Bilemediniz"], ["En iyi puanınız: 1/2", "1/2"]),
     ],
 )
 def test_results_and_progress_say_right_wrong_and_the_score_as_the_rest_of_the_flow(client, language, verdicts, scores):
-    """The French results said "Correct"/"Incorrect" where the question page says "Votre réponse : juste";
+    """The French results said "Correct"/"Incorrect" where the question page says "Votre réponse : exacte";
     the Turkish pages wrote "1 / 2" where the French ones write "1/2"."""
     quiz = make_quiz(questions=2)
     learner = make_user()

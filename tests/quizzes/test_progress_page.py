@@ -115,8 +115,8 @@ def test_other_visitors_and_closed_attempts_never_appear(learner_client, known_a
 
 COMPLETION = {
     "en": ["2 of 3 quizzes completed", "0 of 2 quizzes completed"],
-    "fr": ["Quiz terminés\u00a0: 2 sur 3", "Quiz terminés\u00a0: 0 sur 2"],
-    "tr": ["3 testten 2 tanesi tamamlandı", "2 testten 0 tanesi tamamlandı"],
+    "fr": ["Quiz validés\u00a0: 2 sur 3", "Quiz validés\u00a0: 0 sur 2"],
+    "tr": ["3 testten 2 tanesi başarıyla tamamlandı", "2 testten 0 tanesi başarıyla tamamlandı"],
 }
 STATUSES = {
     "en": ["Question 4 of 8", "Not started", "Question 4 of 8", "No longer available"],
@@ -207,7 +207,7 @@ def test_unfinished_attempt_with_nothing_left_offers_its_results(learner, learne
     quiz.questions.get(position=2).delete()
     page = learner_client.get(url("progress", "fr")).content
     assert texts_of(page, "status") == ["Vous avez répondu à toutes les questions."]
-    assert texts_of(page, "completion") == ["Quiz terminé\u00a0: 0 sur 1"]
+    assert texts_of(page, "completion") == ["Quiz validé\u00a0: 0 sur 1"]
     form = next(elements(find(page, has_class("quiz-progress"))[0], "form"))
     assert attribute(form, "action") == url("quizzes:start", "fr", slug="cut")
     assert [own_text(button) for button in elements(form, "button")] == ["Voir vos résultats"]

@@ -172,7 +172,7 @@ def test_results_show_the_question_and_answer_as_answered_after_an_author_edits_
 
     french = learner_client.get(url("quizzes:results", "fr", slug=quiz.slug))
     assert texts_of(french.content, "question-text") == ["Question 1"]
-    assertContains(french, '<span class="result-verdict" lang="fr">Juste</span>', html=True)
+    assertContains(french, '<span class="result-verdict" lang="fr">Exacte</span>', html=True)
     assertContains(french, "<dd>Q1 choice 1</dd>", html=True)
 
     english = learner_client.get(url("quizzes:results", "en", slug=quiz.slug))

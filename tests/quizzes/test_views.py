@@ -448,8 +448,8 @@ def test_after_an_author_moves_the_last_question_first_resume_leads_to_the_learn
     right = verdict("correct", "Exact\N{NO-BREAK SPACE}!")
     wrong = verdict("incorrect", "Mauvaise réponse.")
     for number, feedback, picked in [
-        (1, right, choice_card("is-correct is-chosen", "Q1 choice 1", "Votre réponse\N{NO-BREAK SPACE}: juste", "fr")),
-        (2, wrong, choice_card("is-wrong is-chosen", "Q2 choice 2", "Votre réponse\N{NO-BREAK SPACE}: fausse", "fr")),
+        (1, right, choice_card("is-correct is-chosen", "Q1 choice 1", "Votre réponse\N{NO-BREAK SPACE}: exacte", "fr")),
+        (2, wrong, choice_card("is-wrong is-chosen", "Q2 choice 2", "Votre réponse\N{NO-BREAK SPACE}: erronée", "fr")),
     ]:
         page = learner_client.get(f"/fr/quizzes/trial-quiz/questions/{number}/")
         assertContains(page, f'<p class="progress-label" id="progress-label">Question {number} de 3</p>', html=True)
