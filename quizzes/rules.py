@@ -12,13 +12,15 @@ contiguous (1..N, ``PositionedQuerySet.renumber``), so the number an author read
 The rules, and where they come from (README, "Authoring"):
 
 - **Answered content stays** (``check_removable``): learners' answers point at the question and the choice they
-  answered (``Answer`` protects both), and their results must stay true.
+  answered (``Answer`` protects both), and their results must stay true. A question they answered cannot become
+  true-or-false either (``check_kind_change``): that would remove its choices.
 - **The correct choices of an answered question stay** (``check_correct_choices_kept``): earlier answers were
   judged against them; moving a mark would make their scores disagree with the results page.
 - **A question has at least two choices, and its kind's number of correct ones** (``check_choices``,
   ``quizzes.kinds``): exactly one for a single-answer or true-or-false question (whose two choices are the site's),
   at least one and not all for a multiple-answer one.
-- **A published quiz is complete** (``check_publishable``): at least one question, each with a correct choice.
+- **A published quiz is complete** (``check_publishable``): at least one question, each with a correct choice
+  (a true-or-false question's is the site's, written from its statement's answer, which its own check asks for).
 - **A quiz has at most ``MAX_QUESTIONS`` questions, a question at most ``MAX_CHOICES`` choices, a quiz at most
   ``guides.models.MAX_GUIDES_PER_QUIZ`` guides** (the admin's formsets and forms, the importer's lists): these
   bound what one Save of the quiz's page sends (``settings.DATA_UPLOAD_MAX_NUMBER_FIELDS``) and a quiz file
@@ -26,13 +28,13 @@ The rules, and where they come from (README, "Authoring"):
   (guides never import quizzes). Each text's own limit is its model field's ``max_length``.
 """
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 
 from django.core.exceptions import ValidationError
 from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.utils.translation import gettext, ngettext
 
-from quizzes.kinds import QuestionKind, chosen_pks
+from quizzes.kinds import TRUE_FALSE_KEYS, QuestionKind, chosen_pks
 from quizzes.models import Answer, Choice, Question
 
 
@@ -109,7 +111,8 @@ def check_correct_choices_kept(marked: Mapping[Question, Iterable[Choice]]) -> N
             choices, or unsaved ones (new choices, which always differ from the stored ones).
 
     Raises:
-        RuleBroken: naming the answered questions whose set of correct choices would change.
+        RuleBroken: naming the answered questions whose set of correct choices would change (for one question,
+        "its correct choice" or "choices" as it has one or several).
     """
     saved = [question for question in marked if question.pk]
     if not saved:
@@ -122,21 +125,60 @@ def check_correct_choices_kept(marked: Mapping[Question, Iterable[Choice]]) -> N
     ):
         stored.setdefault(question_id, set()).add(pk)
     refused = [
-        question.position
+        question
         for question in saved
         if question.pk in stored and {getattr(choice, "pk", None) for choice in marked[question]} != stored[question.pk]
     ]
-    if refused:
+    if len(refused) == 1:  # "its correct choice" or "choices", as many as learners were judged against
         raise RuleBroken(
             ngettext(
-                "Learners have already answered question %(numbers)s, so its correct choice cannot change: their "
+                "Learners have already answered question %(number)s, so its correct choice cannot change: their "
                 "scores were given against it. Add a new question instead, or fix the wording of the choices.",
+                "Learners have already answered question %(number)s, so its correct choices cannot change: their "
+                "scores were given against them. Add a new question instead, or fix the wording of the choices.",
+                len(stored[refused[0].pk]),
+            )
+            % {"number": refused[0].position}
+        )
+    if refused:
+        raise RuleBroken(
+            gettext(
                 "Learners have already answered questions %(numbers)s, so their correct choices cannot change: "
                 "their scores were given against them. Add new questions instead, or fix the wording of the "
-                "choices.",
-                len(refused),
+                "choices."
             )
-            % {"numbers": _numbers(refused)}
+            % {"numbers": _numbers(question.position for question in refused)}
+        )
+
+
+def check_kind_change(*, question: Question, kind: str) -> None:
+    """Refuse to make a question that learners answered true-or-false when that removes choices they picked. No
+    query unless a saved question of another kind becomes true-or-false; then one, two when it was answered.
+
+    A true-or-false question's choices are the site's two (``quizzes.kinds.true_false_rows``, keyed "true" and
+    "false"), so its other choices go; the rule is ``check_removable``'s (answered content stays), said as what
+    the author did: changed the kind.
+
+    Args:
+        question: the question as stored (its kind and number; unsaved for a new one).
+        kind: the kind it would have (``quizzes.kinds.QuestionKind``).
+
+    Raises:
+        RuleBroken: naming the question and the kind it cannot become.
+    """
+    if question.pk is None or kind != QuestionKind.TRUE_FALSE or question.kind == QuestionKind.TRUE_FALSE:
+        return
+    picked = set()
+    for chosen in Answer.objects.filter(question=question).order_by().values_list("chosen", flat=True).distinct():
+        picked.update(chosen_pks(chosen))
+    if picked and Choice.objects.filter(question=question, pk__in=picked).exclude(key__in=TRUE_FALSE_KEYS).exists():
+        raise RuleBroken(
+            gettext(
+                "Learners have already answered question %(number)s, so it cannot become a true-or-false question: "
+                "its choices would be removed, and their answers point at them. Add a new true-or-false question "
+                "instead, or unpublish the quiz."
+            )
+            % {"number": question.position}
         )
 
 
@@ -194,13 +236,19 @@ def check_choices(*, choice_count: int, correct_count: int, kind: str = Question
         )
 
 
-def check_publishable(*, published: bool, numbers_with_correct: Mapping[int, bool]) -> None:
+def check_publishable(
+    *, published: bool, numbers_with_correct: Mapping[int, bool], true_false: Collection[int] = ()
+) -> None:
     """Refuse a published quiz without questions, or with a question that lacks a correct choice. No query.
 
     Args:
         published: whether the quiz will be published.
         numbers_with_correct: for every question the quiz will have, its number → whether it has a correct
             choice (``questions_with_correct`` reads it from the database).
+        true_false: the numbers of its true-or-false questions, never named here: their choices are the site's,
+            the right one written from whether the statement is true, which the question's own form (or file
+            entry) requires with its own message ("Say whether the statement is true or false."); the author has
+            no choice to mark.
 
     Raises:
         RuleBroken: no question at all, or naming the questions without a correct choice.
@@ -209,7 +257,9 @@ def check_publishable(*, published: bool, numbers_with_correct: Mapping[int, boo
         return
     if not numbers_with_correct:
         raise RuleBroken(gettext("A published quiz needs at least one question. Add one, or unpublish the quiz."))
-    lacking = [number for number, has_correct in numbers_with_correct.items() if not has_correct]
+    lacking = [
+        number for number, has_correct in numbers_with_correct.items() if not (has_correct or number in true_false)
+    ]
     if lacking:
         raise RuleBroken(
             ngettext(

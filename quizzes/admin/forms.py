@@ -18,7 +18,14 @@ from modeltranslation.utils import build_localized_fieldname
 from quizzes.admin.positioned import PositionedForm, PositionedInlineFormSet
 from quizzes.kinds import TRUE_FALSE_KEYS, TRUE_KEY, QuestionKind, true_false_label, true_false_rows
 from quizzes.models import Choice, Question
-from quizzes.rules import check_choices, check_correct_choices_kept, check_publishable, check_removable
+from quizzes.rules import (
+    RuleBroken,
+    check_choices,
+    check_correct_choices_kept,
+    check_kind_change,
+    check_publishable,
+    check_removable,
+)
 
 
 class KindField(forms.TypedChoiceField):
@@ -55,6 +62,7 @@ class KindForm(forms.ModelForm):
         required=False,
         widget=forms.RadioSelect,
         help_text=_("For a true-or-false question only: the site writes its two choices in every language."),
+        error_messages={"invalid_choice": _("Say whether the statement is true or false.")},  # a forged value
     )
 
     def __init__(self, *args, **kwargs):
@@ -68,12 +76,20 @@ class KindForm(forms.ModelForm):
         return self.cleaned_data.get("kind") or self.instance.kind
 
     def clean(self) -> dict:
+        """The statement's answer for a true-or-false question, and the kind refused at the kind's field when
+        learners answered the question (``check_kind_change``; the instance still holds the stored kind and
+        number here). Either error leaves ``statement_is_true`` None: the choices' formset then checks nothing."""
         cleaned = super().clean()
         self.instance.statement_is_true = None
         if cleaned.get("kind") == QuestionKind.TRUE_FALSE:
+            try:
+                check_kind_change(question=self.instance, kind=cleaned["kind"])
+            except RuleBroken as refusal:
+                self.add_error("kind", refusal)
+                return cleaned
             if cleaned.get("statement") in TRUE_FALSE_KEYS:
                 self.instance.statement_is_true = cleaned["statement"] == TRUE_KEY
-            else:
+            elif not self.has_error("statement"):  # else said already (a forged value)
                 self.add_error("statement", _("Say whether the statement is true or false."))
         return cleaned
 
@@ -220,17 +236,20 @@ class QuestionInlineFormSet(PositionedInlineFormSet):
         ``self.instance`` carries the quiz form's submitted ``published`` (the admin applies the quiz form before
         building the formsets); whether a question has a correct choice is read from its submitted choices.
         """
-        numbers_with_correct = {}
+        numbers_with_correct, true_false = {}, set()
         for number, form in enumerate(ordered, start=1):
             nested = getattr(form, "nested_formsets", None)
-            if not nested:  # the choices are not on this page (no permission for them): as stored
-                has_correct = form.instance.pk is not None and form.instance.choices.filter(is_correct=True).exists()
-            elif form.cleaned_data.get("kind") == QuestionKind.TRUE_FALSE:
+            if form.cleaned_data.get("kind") == QuestionKind.TRUE_FALSE:
+                true_false.add(number)  # its form asks for the statement's answer, if missing
                 has_correct = getattr(form.instance, "statement_is_true", None) is not None
+            elif not nested:  # the choices are not on this page (no permission for them): as stored
+                has_correct = form.instance.pk is not None and form.instance.choices.filter(is_correct=True).exists()
             elif nested[0].count_damaged():
                 return  # the choices' formset says so, and which choices were sent is unknown
             else:
                 nested[0].errors  # noqa: B018  (cleans the choices, if not yet; read even where one has an error)
                 has_correct = any(choice.cleaned_data.get("is_correct") for choice in nested[0].kept_forms())
             numbers_with_correct[number] = has_correct
-        check_publishable(published=self.instance.published, numbers_with_correct=numbers_with_correct)
+        check_publishable(
+            published=self.instance.published, numbers_with_correct=numbers_with_correct, true_false=true_false
+        )

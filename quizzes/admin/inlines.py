@@ -5,6 +5,7 @@ from django.contrib import admin, messages
 from django.db import models
 from django.forms import Textarea
 from django.http import HttpRequest, HttpResponseRedirect, QueryDict
+from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext_lazy
 from modeltranslation.admin import TranslationInlineModelAdmin
 from nested_admin.templatetags import nested_admin as nested_admin_tags
@@ -103,6 +104,9 @@ class ChoiceInline(BoundedInlineMixin, TextRulesMixin, TranslationInlineModelAdm
     too_many_message = ngettext_lazy(
         "A question has at most %(num)d choice.", "A question has at most %(num)d choices.", "num"
     )
+    # The add link's words (templates/django/nesting/admin/inlines/stacked.html): Django's "Add another %s"
+    # reads "Ajouter un objet Choix supplémentaire" in French.
+    add_another_label = _("Add another choice")
 
     def get_extra(self, request: HttpRequest, obj: Question | None = None, **kwargs) -> int:
         """Four blank rows for a question without choices (a new one among them), else one, so that a choice
@@ -123,6 +127,7 @@ class QuestionInline(BoundedInlineMixin, TextRulesMixin, TranslationInlineModelA
     too_many_message = ngettext_lazy(
         "A quiz has at most %(num)d question.", "A quiz has at most %(num)d questions.", "num"
     )
+    add_another_label = _("Add another question")
     inlines = [ChoiceInline]
     sortable_field_name = "position"
     # django-nested-admin's script numbers a row that has a value; a kind's radio button is always checked, so a

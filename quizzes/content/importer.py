@@ -32,7 +32,7 @@ from quizzes.content.export import (
 from quizzes.content.schema import quiz_check
 from quizzes.kinds import QuestionKind, true_false_rows
 from quizzes.models import Choice, Question, Quiz
-from quizzes.rules import RuleBroken, check_correct_choices_kept, check_removable
+from quizzes.rules import RuleBroken, check_correct_choices_kept, check_kind_change, check_removable
 
 #: The quiz's settings a file holds besides its texts: how it is taken (``ImportResult.settings_changed``).
 SETTINGS = ("shuffle_choices", "shuffle_questions", "pass_mark")
@@ -114,6 +114,10 @@ def _check_rules(stored: dict[str, Question], entries: list[dict]) -> None:
         wanted = _choice_entries(entry)
         choice_keys = {choice["key"] for choice in wanted}
         correct_keys = [choice["key"] for choice in wanted if choice["is_correct"]]
+        try:
+            check_kind_change(question=question, kind=entry["kind"])
+        except RuleBroken as error:
+            refuse(f"quiz.questions[{index}].kind", error.messages[0])
         place = "answer" if entry["kind"] == QuestionKind.TRUE_FALSE else "choices"
         try:
             check_removable(choices=[choice for key, choice in choices.items() if key not in choice_keys])

@@ -35,7 +35,7 @@ def test_every_text_opens_on_its_english_tab_for_a_french_author(author_context)
         assert not page.locator(f"#{field_id}_fr").is_visible()
     assert page.get_by_text("Écrivez chaque texte d’abord en anglais").is_visible()
     # A question added with "Add another" opens on English too.
-    page.get_by_role("link", name="Ajouter un objet Question supplémentaire").click()
+    page.get_by_role("link", name="Ajouter une autre question").click()
     assert open_tabs(page, "id_questions-3-text") == ["en"]
     assert page.locator("#id_questions-3-text_en").is_visible()
     assert page.problems == []

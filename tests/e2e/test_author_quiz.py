@@ -36,7 +36,7 @@ def test_author_adds_a_question_with_its_choices_on_the_quiz_page(author_page, l
     assert turkish.input_value() == "Partinin farklı bir dilimini işleyen modelin tam bir kopyası"
     assert page.locator('a[href="#tab_id_questions-0-choices-0-text_fr"]').is_visible()
 
-    page.get_by_role("link", name="Ajouter un objet Question supplémentaire").click()
+    page.get_by_role("link", name="Ajouter une autre question").click()
     new = "#id_questions-9-"  # after the blank question the page offers (questions-8)
     page.locator(f'a[href="#tab_{new[1:]}text_en"]').click()
     page.locator(f"{new}text_en").fill("Which collective averages the gradients?")

@@ -8,6 +8,7 @@ from pytest_django.asserts import assertInHTML
 from quizzes.models import Choice, Question, Quiz
 from quizzes.services import answer_submit, attempt_start
 from tests.factories import admin_form_data, answer_quiz, make_kinds_quiz, make_quiz, make_user
+from tests.pages import find, has_class, own_text
 from tests.quizzes.admin_forms import errors_of, new_question, question_change_url, quiz_change_url
 from tests.quizzes.test_admin_errors_at_once import summary_links
 
@@ -133,8 +134,8 @@ def test_changing_the_right_choices_of_an_answered_multiple_answer_question_is_r
     del data["questions-1-choices-2-is_correct"]
     response = author_client.post(quiz_change_url(quiz), data)
     assert errors_of(response) == [
-        "Learners have already answered question 2, so its correct choice cannot change: their scores were given "
-        "against it. Add a new question instead, or fix the wording of the choices."
+        "Learners have already answered question 2, so its correct choices cannot change: their scores were given "
+        "against them. Add a new question instead, or fix the wording of the choices."
     ]
 
 
@@ -209,20 +210,77 @@ def test_switching_a_question_to_true_or_false_replaces_its_choices_whatever_was
     assert Choice.objects.filter(question__quiz=quiz).count() == 4 + 2
 
 
-def test_switching_an_answered_question_to_true_or_false_is_refused_with_the_rules_message(author_client):
+@pytest.mark.parametrize(
+    ("language", "place", "message"),
+    [
+        (
+            "en",
+            "Question 1, Kind",
+            "Learners have already answered question 1, so it cannot become a true-or-false question: its choices "
+            "would be removed, and their answers point at them. Add a new true-or-false question instead, or "
+            "unpublish the quiz.",
+        ),
+        (
+            "fr",
+            "Question 1, Type",
+            "Des apprenants ont déjà répondu à la question 1, elle ne peut donc pas devenir une question vrai ou "
+            "faux\u00a0: ses choix seraient supprimés, alors que leurs réponses y renvoient. Ajoutez plutôt une "
+            "nouvelle question vrai ou faux, ou dépubliez le quiz.",
+        ),
+    ],
+)
+def test_switching_an_answered_question_to_true_or_false_is_refused_at_its_kind(
+    author_client, language, place, message
+):
+    """The kind switch is what is refused, said at the kind (the choices' list is hidden for a true-or-false
+    question): not the removal of choices the author never touched."""
     quiz = make_quiz(questions=2)
     answer_quiz(make_user(), quiz, picks=[2])
     data = quiz_data(author_client, quiz)
     data.update({"questions-0-kind": "true_false", "questions-0-statement": "true"})
-    response = author_client.post(quiz_change_url(quiz), data)
-    message = (
-        "Learners have already picked choice 2 of question 1, so it cannot be removed. Change its text instead, or "
-        "unpublish the quiz."
-    )
+    response = author_client.post(quiz_change_url(quiz), data, headers={"accept-language": language})
     assert errors_of(response) == [message]
-    assert summary_links(response) == [("#questions-0-choices-errors", f"Question 1, Choices: {message}")]
+    separator = "\u00a0: " if language == "fr" else ": "
+    assert summary_links(response) == [("#id_questions-0-kind", f"{place}{separator}{message}")]
     question = quiz.questions.get(position=1)
     assert (question.kind, question.choices.count()) == ("single", 4)
+
+
+def test_switching_an_answered_question_to_true_or_false_is_refused_on_the_questions_own_page(author_client):
+    quiz = make_quiz(questions=1)
+    answer_quiz(make_user(), quiz, picks=[2])
+    question = quiz.questions.get()
+    data = admin_form_data(author_client.get(question_change_url(question)))
+    data.update({"kind": "true_false", "statement": "false"})
+    response = author_client.post(question_change_url(question), data)
+    assert errors_of(response) == [
+        "Learners have already answered question 1, so it cannot become a true-or-false question: its choices "
+        "would be removed, and their answers point at them. Add a new true-or-false question instead, or "
+        "unpublish the quiz."
+    ]
+    assert (question.kind, question.choices.count()) == ("single", 4)
+
+
+@pytest.mark.parametrize("statement", [None, "maybe"], ids=["left empty", "forged"])
+@pytest.mark.parametrize(
+    ("language", "place", "message"),
+    [
+        ("en", "Question 2, The statement is: ", "Say whether the statement is true or false."),
+        ("fr", "Question 2, L’affirmation est\u00a0: ", "Indiquez si l’affirmation est vraie ou fausse."),
+    ],
+)
+def test_a_published_quiz_with_a_true_or_false_question_without_its_answer_says_only_that(
+    author_client, language, place, message, statement
+):
+    """Not also "Question 2 has no correct choice… Mark one": there is no choice to mark."""
+    quiz = make_quiz(questions=1, published=True)
+    data = quiz_data(author_client, quiz)
+    data["questions-TOTAL_FORMS"] = "2"
+    data.update(new_question(1, {"en": "Zero is even."}, [], kind="true_false", statement=statement))
+    response = author_client.post(quiz_change_url(quiz), data, headers={"accept-language": language})
+    assert errors_of(response) == [message]
+    assert summary_links(response) == [("#id_questions-1-statement", place + message)]
+    assert quiz.questions.count() == 1
 
 
 def test_a_true_or_false_question_is_written_on_the_questions_own_page_too(author_client):
@@ -243,3 +301,35 @@ def test_a_page_sent_without_kinds_keeps_each_questions_kind(author_client):
     response = author_client.post(quiz_change_url(quiz), data)
     assert response.status_code == 302, errors_of(response)
     assert list(quiz.questions.values_list("kind", flat=True)) == ["single", "multiple", "true_false"]
+
+
+# --- Wording ------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("language", "add_links", "kind_help", "position_help"),
+    [
+        (
+            "fr",
+            {"Ajouter une autre question", "Ajouter un autre choix"},
+            "Plusieurs bonnes réponses\u00a0: les apprenants cochent tous les bons choix («\u00a0Cochez toutes les "
+            "bonnes réponses.\u00a0») et n’ont juste que s’ils les cochent tous. Vrai ou faux\u00a0: écrivez "
+            "l’affirmation comme texte\u00a0; le site écrit lui-même les deux choix.",
+            "Détermine l’ordre\u00a0; laissé vide, l’élément passe en dernier. Les numéros deviennent 1, 2, 3… à "
+            "l’enregistrement.",
+        ),
+        (
+            "tr",
+            {"Başka bir soru ekle", "Başka bir seçenek ekle"},
+            "Birden çok doğru cevap: öğrenciler doğru seçeneklerin hepsini işaretler (“Uygun olanların tümünü "
+            "seçin.”) ve ancak hepsini işaretlerlerse doğru cevap vermiş sayılır. Doğru mu yanlış mı: ifadeyi "
+            "metin olarak yazın; iki seçeneği site kendisi yazar.",
+            "Sırayı belirler; boş bırakılırsa sona eklenir. Kaydederken 1, 2, 3… diye numaralandırılır.",
+        ),
+    ],
+)
+def test_the_editor_reads_naturally_in_french_and_turkish(author_client, language, add_links, kind_help, position_help):
+    page = author_client.get(quiz_change_url(make_kinds_quiz()), headers={"accept-language": language}).content
+    assert {own_text(link) for link in find(page, has_class("djn-add-handler"))} == add_links
+    helps = {own_text(text) for help in find(page, has_class("help")) for text in [help, *find(help, bool)]}
+    assert {kind_help, position_help} <= helps

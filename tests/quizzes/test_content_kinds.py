@@ -239,8 +239,8 @@ def test_an_import_changing_the_right_set_of_an_answered_multiple_answer_questio
     questions(data)[0]["choices"][1]["is_correct"] = False
     assert_import_refused(
         data,
-        "quiz.questions[0].choices: Learners have already answered question 1, so its correct choice cannot "
-        "change: their scores were given against it. Add a new question instead, or fix the wording of the "
+        "quiz.questions[0].choices: Learners have already answered question 1, so its correct choices cannot "
+        "change: their scores were given against them. Add a new question instead, or fix the wording of the "
         "choices.",
     )
 
@@ -252,8 +252,9 @@ def test_an_import_turning_an_answered_question_true_false_is_refused():
     questions(data)[0].update(kind="true_false", answer=True)
     assert_import_refused(
         data,
-        "quiz.questions[0].answer: Learners have already picked choices 1, 2 of question 1, so they cannot be "
-        "removed. Change their text instead, or unpublish the quiz.",
+        "quiz.questions[0].kind: Learners have already answered question 1, so it cannot become a true-or-false "
+        "question: its choices would be removed, and their answers point at them. Add a new true-or-false question "
+        "instead, or unpublish the quiz.",
     )
 
 

@@ -160,3 +160,11 @@ def test_results_and_progress_say_right_wrong_and_the_score_as_the_rest_of_the_f
 
     assert (texts_of(results, "result-verdict"), texts_of(results, "score-value")) == (verdicts, ["1/2"])
     assert [*texts_of(progress, "best-score"), own_text(find(progress, lambda node: node.name == "td")[-1])] == scores
+
+
+@pytest.mark.parametrize(("language", "expected"), [("en", "Language:"), ("fr", f"Langue{NBSP}:"), ("tr", "Dil:")])
+def test_the_language_menu_says_language_with_the_colon_of_each_language(client, language, expected):
+    """Read by a screen reader before the current language's name; French puts a no-break space before ":"."""
+    page = client.get(url("home", language)).content
+    (summary,) = find(page, lambda node: node.name == "summary" and has_class("nav-link")(node))
+    assert own_text(find(summary, has_class("visually-hidden"))[0]) == expected

@@ -3,16 +3,18 @@
 import pytest
 from django.utils import translation
 
-from quizzes.models import Choice
+from quizzes.models import Choice, Question
 from quizzes.rules import (
     RuleBroken,
     check_choices,
     check_correct_choices_kept,
+    check_kind_change,
     check_publishable,
     check_removable,
     questions_with_correct,
 )
-from tests.factories import answer_quiz, make_quiz, make_user
+from quizzes.services import answer_submit, attempt_start
+from tests.factories import answer_quiz, make_kinds_quiz, make_quiz, make_user
 
 
 def message(refusal: pytest.ExceptionInfo) -> str:
@@ -67,6 +69,93 @@ def test_the_correct_choice_of_an_answered_question_cannot_move():
 
 
 @pytest.mark.parametrize(
+    ("language", "one_right", "several_right"),
+    [
+        (
+            "en",
+            "Learners have already answered question 1, so its correct choice cannot change: their scores were "
+            "given against it. Add a new question instead, or fix the wording of the choices.",
+            "Learners have already answered question 2, so its correct choices cannot change: their scores were "
+            "given against them. Add a new question instead, or fix the wording of the choices.",
+        ),
+        (
+            "fr",
+            "Des apprenants ont déjà répondu à la question 1, son choix correct ne peut donc plus changer\u00a0: "
+            "leurs scores ont été calculés d’après lui. Ajoutez plutôt une nouvelle question, ou corrigez la "
+            "formulation des choix.",
+            "Des apprenants ont déjà répondu à la question 2, ses choix corrects ne peuvent donc plus "
+            "changer\u00a0: leurs scores ont été calculés d’après eux. Ajoutez plutôt une nouvelle question, ou "
+            "corrigez la formulation des choix.",
+        ),
+        (
+            "tr",
+            "1 numaralı soru öğrenciler tarafından zaten cevaplandı, bu nedenle doğru seçeneği değiştirilemez: "
+            "puanları buna göre verildi. Bunun yerine yeni bir soru ekleyin ya da seçeneklerin ifadesini düzeltin.",
+            "2 numaralı soru öğrenciler tarafından zaten cevaplandı, bu nedenle doğru seçenekleri değiştirilemez: "
+            "puanları bunlara göre verildi. Bunun yerine yeni bir soru ekleyin ya da seçeneklerin ifadesini "
+            "düzeltin.",
+        ),
+    ],
+)
+@pytest.mark.django_db
+def test_one_questions_correct_choices_are_named_as_many_as_it_has(language, one_right, several_right):
+    """Question 1 has one right choice, question 2 (several right answers) two: "its correct choice" or
+    "choices"."""
+    quiz = make_kinds_quiz(shuffle_questions=False)
+    first, second = quiz.questions.get(position=1), quiz.questions.get(position=2)
+    attempt = attempt_start(learner=make_user(), quiz=quiz, language="en")
+    answer_submit(attempt=attempt, question=first, choice=first.choices.get(position=3))
+    answer_submit(attempt=attempt, question=second, choices=[second.choices.get(position=1)])
+    with translation.override(language):
+        with pytest.raises(RuleBroken) as refusal:
+            check_correct_choices_kept({first: [first.choices.get(position=1)]})
+        assert message(refusal) == one_right
+        with pytest.raises(RuleBroken) as refusal:
+            check_correct_choices_kept({second: [second.choices.get(position=1)]})
+        assert message(refusal) == several_right
+
+
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [
+        (
+            "en",
+            "Learners have already answered question 1, so it cannot become a true-or-false question: its choices "
+            "would be removed, and their answers point at them. Add a new true-or-false question instead, or "
+            "unpublish the quiz.",
+        ),
+        (
+            "fr",
+            "Des apprenants ont déjà répondu à la question 1, elle ne peut donc pas devenir une question vrai ou "
+            "faux\u00a0: ses choix seraient supprimés, alors que leurs réponses y renvoient. Ajoutez plutôt une "
+            "nouvelle question vrai ou faux, ou dépubliez le quiz.",
+        ),
+        (
+            "tr",
+            "1 numaralı soru öğrenciler tarafından zaten cevaplandı, bu nedenle doğru mu yanlış mı sorusuna "
+            "çevrilemez: seçenekleri silinirdi, oysa cevapları bu seçeneklere bağlı. Bunun yerine yeni bir doğru mu "
+            "yanlış mı sorusu ekleyin ya da testi yayından kaldırın.",
+        ),
+    ],
+)
+@pytest.mark.django_db
+def test_an_answered_question_cannot_become_true_or_false(language, expected, django_assert_num_queries):
+    quiz = make_quiz(questions=3)
+    answer_quiz(make_user(), quiz, picks=[2])
+    first, second, third = quiz.questions.order_by("position")
+    with django_assert_num_queries(0):
+        check_kind_change(question=first, kind="multiple")  # its choices stay
+        check_kind_change(question=Question(quiz=quiz, position=4), kind="true_false")  # a new question
+    with django_assert_num_queries(1):
+        check_kind_change(question=second, kind="true_false")  # nobody answered it
+    with translation.override(language), pytest.raises(RuleBroken) as refusal:
+        check_kind_change(question=first, kind="true_false")
+    assert message(refusal) == expected
+    first.kind = "true_false"
+    check_kind_change(question=first, kind="true_false")  # already true-or-false: the site's choices stay
+
+
+@pytest.mark.parametrize(
     ("choice_count", "correct_count", "expected"),
     [
         (1, 1, "A question needs at least 2 choices; it has 1."),
@@ -105,6 +194,16 @@ def test_a_published_quiz_is_complete():
     with pytest.raises(RuleBroken) as refusal:
         check_publishable(published=True, numbers_with_correct={})
     assert message(refusal) == "A published quiz needs at least one question. Add one, or unpublish the quiz."
+
+
+def test_a_true_or_false_question_is_never_named_as_lacking_a_choice_to_mark():
+    """Its choices are the site's; a missing "The statement is" has the question's own message."""
+    check_publishable(published=True, numbers_with_correct={1: True, 2: False}, true_false={2})
+    with pytest.raises(RuleBroken) as refusal:
+        check_publishable(published=True, numbers_with_correct={1: False, 2: False}, true_false={2})
+    assert message(refusal) == (
+        "Question 1 has no correct choice, so the quiz cannot be published. Mark one, or unpublish the quiz."
+    )
 
 
 @pytest.mark.django_db
