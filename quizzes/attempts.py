@@ -15,7 +15,6 @@ from django.utils.translation import gettext_lazy as _
 from quizsite.timezones import format_moment
 from quizzes import scoring
 from quizzes.arrangement import Arrangement
-from quizzes.kinds import QuestionKind
 
 
 def counted_in_statistics(answers: str = "answers") -> Q:
@@ -249,62 +248,3 @@ class Attempt(models.Model):
         """This attempt's answers in the order given, with question, choice and the question's choices loaded:
         three queries however many there are (the results page)."""
         return self.answers.select_related("question", "choice").prefetch_related("question__choices")
-
-
-class Answer(models.Model):
-    """A learner's answer to one question within an attempt. The first answer is final: one per question.
-
-    What was chosen: ``chosen``, the chosen choices' primary keys (``quizzes.kinds.chosen_text``: ``"12,15"``), for
-    every kind; ``choice``, the chosen choice of a single-answer or true-or-false question (None for a
-    multiple-answer one), which keeps it from being deleted.
-
-    ``question_text`` and ``choice_text`` keep the texts as the learner saw them, in ``language`` (English where
-    a text was not translated; several chosen texts joined by "; "): the data export gives them, and the results
-    page shows them whenever it is in that language, so that an author's later edits do not change what a
-    learner's results say they answered. In another language the results page shows the current texts.
-
-    ``kind`` is the question's kind when it was answered (``quizzes.kinds.QuestionKind``), and ``shown`` keeps every
-    choice as it was shown, in the order shown: ``[[choice pk, text as shown, whether it was
-    right, whether it was chosen], ...]``, so that the results keep the order and the per-choice verdicts whatever
-    an author changes later (kind, right choices, the quiz's shuffling). Answers given before it existed have
-    ``[]``: they were shown in the author's order.
-    """
-
-    # No index of its own: the unique constraint's index on (attempt, question) leads with it, and each answer
-    # saved writes one index fewer.
-    attempt = models.ForeignKey(
-        Attempt, on_delete=models.CASCADE, db_index=False, related_name="answers", verbose_name=_("attempt")
-    )
-    # PROTECT: content that learners have answered cannot be deleted from under their results.
-    question = models.ForeignKey(
-        "quizzes.Question", on_delete=models.PROTECT, related_name="answers", verbose_name=_("question")
-    )
-    choice = models.ForeignKey(
-        "quizzes.Choice",
-        on_delete=models.PROTECT,
-        null=True,
-        blank=True,
-        related_name="answers",
-        verbose_name=_("choice"),
-    )
-    kind = models.CharField(_("kind"), max_length=12, choices=QuestionKind.choices, default=QuestionKind.SINGLE)
-    chosen = models.CharField(_("choices chosen"), max_length=100)
-    shown = models.JSONField(_("choices as shown"), default=list, blank=True)
-    language = models.CharField(_("language"), max_length=10, choices=settings.LANGUAGES)
-    question_text = models.TextField(_("question as shown"))
-    choice_text = models.TextField(_("answer as shown"))
-    is_correct = models.BooleanField(_("correct"))
-    answered_at = models.DateTimeField(_("answered"), auto_now_add=True)
-
-    class Meta:
-        # The order the learner answered in, which a later reordering of the quiz does not change. By the column,
-        # not by the attempt's own ordering (its start), which would join attempts only to sort.
-        ordering = ["attempt_id", "answered_at", "pk"]
-        verbose_name = _("answer")
-        verbose_name_plural = _("answers")
-        constraints = [
-            models.UniqueConstraint(fields=["attempt", "question"], name="one_answer_per_question_per_attempt"),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.attempt} – {self.question.position}: {self.choice_text}"

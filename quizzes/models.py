@@ -276,7 +276,8 @@ class Choice(TranslationTracked, models.Model):
 
 
 # Attempts and answers live in their own module; Django finds them here, and callers import them from here.
-from quizzes.attempts import Answer, Attempt, AttemptQuerySet, Guest, counted_in_statistics  # noqa: E402
+from quizzes.answers import Answer  # noqa: E402
+from quizzes.attempts import Attempt, AttemptQuerySet, Guest, counted_in_statistics  # noqa: E402
 from quizzes.versions import ContentVersion  # noqa: E402
 
 __all__ = [
