@@ -3,7 +3,7 @@ set in well under a minute.
 
 Guides, quizzes (8–12 questions) in English, French and Turkish with part of them left untranslated, learners
 sharing one precomputed password hash, and finished attempts with an answer to every question of their quiz, as
-``quizzes.services.answer_submit`` would have written them (texts as shown in the attempt's language, every choice
+``quizzes.answering.answer_submit`` would have written them (texts as shown in the attempt's language, every choice
 in the order the attempt showed it, ``is_correct`` as judged). Questions are of every kind (``question_kind``):
 most have one right answer among 4 choices, a quarter several (2 of 4), an eighth are true or false (the site's two
 choices); every fifth question of 4 choices pins its last. Quizzes shuffle their choices (all but every tenth),

@@ -6,7 +6,7 @@ languages in turn: the guide page is that of a guide of the quiz they are half-w
 include one they finished, so that its cards show each kind of standing. Answering learners each get a session
 of their own and two unfinished attempts; their answer POSTs go out question by question, each request a
 different learner's next question in their attempt's order (a multiple-answer question answered with two
-``choice`` values), so that every POST records an answer (``quizzes.services.answer_submit``), as a class taking
+``choice`` values), so that every POST records an answer (``quizzes.answering.answer_submit``), as a class taking
 quizzes at once would.
 """
 
@@ -23,9 +23,10 @@ from django.utils.crypto import get_random_string
 
 from bench.data import LANGUAGES
 from guides.models import Guide
+from quizzes.answering import answer_submit
 from quizzes.kinds import QuestionKind
 from quizzes.models import Attempt, Choice, Question, Quiz
-from quizzes.services import answer_submit, attempt_start
+from quizzes.services import attempt_start
 
 # The answering learners: the two that measure the POST's queries, those of the warm-up, those of the run.
 PROBE_LEARNERS = 2

@@ -15,14 +15,20 @@ from django.utils.translation import gettext_lazy as _
 from quizsite.timezones import format_moment
 from quizzes import scoring
 from quizzes.arrangement import Arrangement
+from quizzes.kinds import chosen_pks
+from quizzes.modes import QuizMode
 
 
 def counted_in_statistics(answers: str = "answers") -> Q:
-    """The rule for which answers the authors' answer statistics count: those of learners with an account.
+    """The rule for which answers the authors' answer statistics count: those of learners with an account, in
+    attempts at the quiz, as final.
 
     Guests' answers are left out: anyone can send them without an account, and they are deleted when the
     guest's session expires (``manage.py clearguests``), which would make the numbers shrink. They count from
     the moment the guest signs up or logs in, when their attempts join the account (README, "Guests").
+    Practice rounds of missed questions are not attempts at the quiz (``quizzes.rounds``). An exam's answers count
+    as they were at submission: not while it is under way (they may still change), and not the empty answers of
+    questions left unanswered (``quizzes.modes``).
 
     Args:
         answers: the lookup path from the model being annotated to ``Answer`` (``"answers"`` from a question or
@@ -31,7 +37,10 @@ def counted_in_statistics(answers: str = "answers") -> Q:
     Returns:
         A ``Q`` for the ``filter`` of a ``Count`` over ``answers``.
     """
-    return Q(**{f"{answers}__attempt__learner__isnull": False})
+    attempt = f"{answers}__attempt__"
+    final = Q(**{f"{attempt}mode": QuizMode.PRACTICE}) | Q(**{f"{attempt}finished_at__isnull": False})
+    counted = Q(**{f"{attempt}learner__isnull": False, f"{attempt}practice_of__isnull": True}) & final
+    return counted & ~Q(**{f"{answers}__chosen": ""})
 
 
 class Guest(models.Model):
@@ -63,6 +72,11 @@ def new_seed() -> int:
 
 
 class AttemptQuerySet(models.QuerySet):
+    def of_quiz(self) -> "AttemptQuerySet":
+        """Attempts at their quiz, without practice rounds (``Attempt.practice_of``): what results, passes, "My
+        progress" completion and the answer statistics count."""
+        return self.filter(practice_of__isnull=True)
+
     def unfinished(self) -> "AttemptQuerySet":
         """Attempts still being taken: neither finished nor closed."""
         return self.filter(finished_at__isnull=True, closed_at__isnull=True)
@@ -138,6 +152,25 @@ class Attempt(models.Model):
     shuffle_choices = models.BooleanField(_("choices shuffled"), default=False, editable=False)
     shuffle_questions = models.BooleanField(_("questions shuffled"), default=False, editable=False)
     pass_mark = models.PositiveSmallIntegerField(_("pass mark"), null=True, blank=True, editable=False)
+    # How it is taken (``quizzes.modes``), fixed at its start; an exam's deadline, None without a time limit, moved
+    # only by an accommodation (``quizzes.accommodations``); the questions the learner flagged for review ("12,15").
+    mode = models.CharField(
+        _("mode"), max_length=10, choices=QuizMode.choices, default=QuizMode.PRACTICE, editable=False
+    )
+    time_limit = models.PositiveSmallIntegerField(_("time limit (minutes)"), null=True, blank=True, editable=False)
+    deadline = models.DateTimeField(_("deadline"), null=True, blank=True, editable=False)
+    flagged = models.TextField(_("flagged for review"), blank=True, default="", editable=False)
+    # A practice round of the questions an earlier attempt missed (``quizzes.rounds``): not an attempt at the quiz.
+    practice_of = models.ForeignKey(
+        "self",
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="practice_rounds",
+        verbose_name=_("practice round of"),
+        editable=False,
+    )
+    round_questions = models.TextField(_("questions of the round"), blank=True, default="", editable=False)
 
     objects = AttemptQuerySet.as_manager()
 
@@ -148,13 +181,27 @@ class Attempt(models.Model):
         constraints = [
             models.UniqueConstraint(
                 fields=["learner", "quiz"],
-                condition=Q(finished_at__isnull=True, closed_at__isnull=True),
+                condition=Q(finished_at__isnull=True, closed_at__isnull=True, practice_of__isnull=True),
                 name="one_unfinished_attempt_per_learner_and_quiz",
             ),
             models.UniqueConstraint(
                 fields=["guest", "quiz"],
-                condition=Q(finished_at__isnull=True, closed_at__isnull=True),
+                condition=Q(finished_at__isnull=True, closed_at__isnull=True, practice_of__isnull=True),
                 name="one_unfinished_attempt_per_guest_and_quiz",
+            ),
+            models.UniqueConstraint(
+                fields=["learner", "quiz"],
+                condition=Q(finished_at__isnull=True, closed_at__isnull=True, practice_of__isnull=False),
+                name="one_unfinished_practice_round_per_learner_and_quiz",
+            ),
+            models.UniqueConstraint(
+                fields=["guest", "quiz"],
+                condition=Q(finished_at__isnull=True, closed_at__isnull=True, practice_of__isnull=False),
+                name="one_unfinished_practice_round_per_guest_and_quiz",
+            ),
+            models.CheckConstraint(condition=Q(mode__in=QuizMode.values), name="attempt_mode_valid"),
+            models.CheckConstraint(
+                condition=Q(practice_of__isnull=True) | Q(mode=QuizMode.PRACTICE), name="practice_round_in_practice"
             ),
             models.CheckConstraint(
                 condition=Q(learner__isnull=False, guest__isnull=True) | Q(learner__isnull=True, guest__isnull=False),
@@ -182,6 +229,19 @@ class Attempt(models.Model):
     @property
     def is_closed(self) -> bool:
         return self.closed_at is not None
+
+    @property
+    def is_exam(self) -> bool:
+        return self.mode == QuizMode.EXAM
+
+    @property
+    def is_practice_round(self) -> bool:
+        return self.practice_of_id is not None
+
+    @property
+    def flagged_pks(self) -> tuple[int, ...]:
+        """The questions flagged for review (primary keys, ascending)."""
+        return chosen_pks(self.flagged)
 
     @property
     def arrangement(self) -> Arrangement:

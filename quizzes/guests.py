@@ -19,6 +19,7 @@ from django.db.models import Count
 from django.http import HttpRequest
 from django.utils import timezone
 
+from quizzes.accommodations import deadlines_apply
 from quizzes.models import Attempt, Guest, Quiz
 
 #: The session data key that holds the id of the session's guest (a UUID as a string).
@@ -131,15 +132,16 @@ def guest_attempts_join(*, guest: uuid.UUID, learner: AbstractBaseUser) -> list[
     guest_attempts = list(
         Attempt.objects.select_for_update(of=("self",)).filter(guest_id=guest).not_closed().select_related("quiz")
     )
+    # Attempts at a quiz and practice rounds (``quizzes.rounds``) meet their own kind: each may have one under way.
     account_attempts = {
-        attempt.quiz_id: attempt
+        _slot(attempt): attempt
         for attempt in Attempt.objects.select_for_update()
         .filter(learner=learner, quiz_id__in={attempt.quiz_id for attempt in guest_attempts})
         .unfinished()
     }
-    met = {attempt.quiz_id: attempt.quiz for attempt in guest_attempts if attempt.quiz_id in account_attempts}
+    met = {_slot(attempt): attempt.quiz for attempt in guest_attempts if _slot(attempt) in account_attempts}
     rivals = {
-        attempt.quiz_id: attempt for attempt in guest_attempts if attempt.quiz_id in met and not attempt.is_finished
+        _slot(attempt): attempt for attempt in guest_attempts if _slot(attempt) in met and not attempt.is_finished
     }
     answered = dict(
         Attempt.objects.filter(pk__in=[attempt.pk for attempt in [*rivals.values(), *account_attempts.values()]])
@@ -147,8 +149,8 @@ def guest_attempts_join(*, guest: uuid.UUID, learner: AbstractBaseUser) -> list[
         .values_list("pk", "answered")
     )
     meetings, closed = [], []
-    for quiz_id, quiz in met.items():
-        account_attempt, rival = account_attempts[quiz_id], rivals.get(quiz_id)
+    for slot, quiz in met.items():
+        account_attempt, rival = account_attempts[slot], rivals.get(slot)
         if rival is None:
             outcome, kept = Outcome.BOTH_KEPT, account_attempt
         elif answered[rival.pk] > answered[account_attempt.pk]:
@@ -157,12 +159,21 @@ def guest_attempts_join(*, guest: uuid.UUID, learner: AbstractBaseUser) -> list[
         else:
             outcome, kept = Outcome.ACCOUNT_GOES_ON, account_attempt
             closed.append(rival.pk)
-        meetings.append(Meeting(quiz=quiz, outcome=outcome, answered=answered[kept.pk]))
+        if not slot[1]:
+            meetings.append(Meeting(quiz=quiz, outcome=outcome, answered=answered[kept.pk]))
     # Closed first: the account may hold one unfinished attempt per quiz (a unique constraint).
     Attempt.objects.filter(pk__in=closed).update(closed_at=timezone.now())
     Attempt.objects.filter(guest_id=guest).update(learner=learner, guest=None)
     Guest.objects.filter(pk=guest).delete()
+    if any(attempt.deadline is not None and not attempt.is_finished for attempt in guest_attempts):
+        # A timed exam under way now has a learner, whose accommodation, if any, moves its deadline.
+        deadlines_apply(learner_id=learner.pk)
     return sorted(meetings, key=lambda meeting: meeting.quiz.title)
+
+
+def _slot(attempt: Attempt) -> tuple[int, bool]:
+    """Where an unfinished attempt stands among its owner's: its quiz, and whether it is a practice round."""
+    return attempt.quiz_id, attempt.practice_of_id is not None
 
 
 def guests_expired_delete(*, batch_size: int = 500) -> tuple[int, int]:

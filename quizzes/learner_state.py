@@ -15,31 +15,35 @@ from django.db import connection
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
-from quizzes import scoring
 from quizzes.arrangement import Arrangement
 from quizzes.kinds import chosen_pks
 from quizzes.models import Answer, Attempt, ContentVersion, Quiz
+from quizzes.modes import QuizMode, is_expired
 
-_VERSION = f"(SELECT token FROM {ContentVersion._meta.db_table} WHERE id = 1)"
-_ATTEMPT = Attempt._meta.db_table
-_ANSWER = Answer._meta.db_table
+VERSION_SQL = f"(SELECT token FROM {ContentVersion._meta.db_table} WHERE id = 1)"
+ATTEMPT_TABLE = Attempt._meta.db_table
+ANSWER_TABLE = Answer._meta.db_table
 # What both reads of an attempt select: the quiz, the version, the attempt with its order and pass mark, its answers.
 _COLUMNS = (
-    f"quiz.id, quiz.published, {_VERSION}, attempt.id, attempt.language, attempt.finished_at, attempt.seed, "
+    f"quiz.id, quiz.published, {VERSION_SQL}, attempt.id, attempt.language, attempt.finished_at, attempt.seed, "
     "attempt.shuffle_questions, attempt.shuffle_choices, attempt.pass_mark, "
+    "attempt.mode, attempt.deadline, attempt.flagged, attempt.practice_of_id, attempt.round_questions, "
     "answer.question_id, answer.chosen, answer.is_correct"
 )
-# The owner's attempt the pages show: the unfinished one, else the latest finished one; closed ones never.
+# The answer's columns in a row of ``_COLUMNS``.
+_ANSWER_AT = 15
+# The owner's attempt the pages show: the unfinished one, else the latest finished one; closed ones and practice
+# rounds never.
 _LATEST = (
-    f"(SELECT latest.id FROM {_ATTEMPT} latest WHERE latest.quiz_id = quiz.id AND latest.{{owner}} = %s "
-    "AND latest.closed_at IS NULL ORDER BY latest.finished_at IS NULL DESC, latest.finished_at DESC, latest.id DESC "
-    "LIMIT 1)"
+    f"(SELECT latest.id FROM {ATTEMPT_TABLE} latest WHERE latest.quiz_id = quiz.id AND latest.{{owner}} = %s "
+    "AND latest.closed_at IS NULL AND latest.practice_of_id IS NULL "
+    "ORDER BY latest.finished_at IS NULL DESC, latest.finished_at DESC, latest.id DESC LIMIT 1)"
 )
 _SELECT = (
     f"SELECT {_COLUMNS} "
     f"FROM {Quiz._meta.db_table} quiz "
-    f"LEFT JOIN {_ATTEMPT} attempt ON attempt.id = {{latest}} "
-    f"LEFT JOIN {_ANSWER} answer ON answer.attempt_id = attempt.id "
+    f"LEFT JOIN {ATTEMPT_TABLE} attempt ON attempt.id = {{latest}} "
+    f"LEFT JOIN {ANSWER_TABLE} answer ON answer.attempt_id = attempt.id "
     "WHERE quiz.slug = %s ORDER BY answer.answered_at, answer.id"
 )
 _BY_OWNER = {
@@ -63,7 +67,10 @@ class AnswerState:
 class AttemptState:
     """The attempt a learner's quiz pages show (``Attempt`` fields, no model instance): ``finished_at`` is None
     while it is being taken; ``answers`` in the order given; the order it shows its quiz in (``arrangement``) and
-    the pass mark it started with (``pass_mark``, a percentage or None)."""
+    the pass mark it started with (``pass_mark``, a percentage or None); its ``mode`` (``quizzes.modes.QuizMode``),
+    an exam's ``deadline`` (None without a time limit) and the questions flagged for review (``flagged``, primary
+    keys); for a practice round (``quizzes.rounds``), the attempt it practises (``practice_of``, a primary key) and
+    the questions it asks (``round_questions``, primary keys), else None and ``()``."""
 
     pk: int
     language: str
@@ -71,10 +78,28 @@ class AttemptState:
     answers: tuple[AnswerState, ...]
     arrangement: Arrangement = Arrangement()
     pass_mark: int | None = None
+    mode: str = QuizMode.PRACTICE
+    deadline: datetime | None = None
+    flagged: tuple[int, ...] = ()
+    practice_of: int | None = None
+    round_questions: tuple[int, ...] = ()
 
     @property
     def is_finished(self) -> bool:
         return self.finished_at is not None
+
+    @property
+    def is_exam(self) -> bool:
+        return self.mode == QuizMode.EXAM
+
+    @property
+    def is_practice_round(self) -> bool:
+        return self.practice_of is not None
+
+    def is_expired(self, now: datetime) -> bool:
+        """Whether this exam is under way past its deadline and grace (``quizzes.modes.is_expired``): it takes no
+        more answers and is to be submitted as it stands (``quizzes.exams.exam_submit``)."""
+        return not self.is_finished and is_expired(self.deadline, now)
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,7 +113,7 @@ class QuizState:
     attempt: AttemptState | None
 
 
-def _moment(value) -> datetime | None:
+def moment(value) -> datetime | None:
     """A timestamp from a cursor: PostgreSQL gives an aware ``datetime``, SQLite the UTC text Django stored."""
     moment = parse_datetime(value) if isinstance(value, str) else value
     if moment is not None and timezone.is_naive(moment):
@@ -99,11 +124,20 @@ def _moment(value) -> datetime | None:
 # The owner's unfinished attempt at the quiz with its answers, its row locked: what an answer is judged on.
 _LOCKED = (
     f"SELECT {_COLUMNS} "
-    f"FROM {_ATTEMPT} attempt JOIN {Quiz._meta.db_table} quiz ON quiz.id = attempt.quiz_id "
-    f"LEFT JOIN {_ANSWER} answer ON answer.attempt_id = attempt.id "
+    f"FROM {ATTEMPT_TABLE} attempt JOIN {Quiz._meta.db_table} quiz ON quiz.id = attempt.quiz_id "
+    f"LEFT JOIN {ANSWER_TABLE} answer ON answer.attempt_id = attempt.id "
     "WHERE quiz.slug = %s AND attempt.{owner} = %s AND attempt.finished_at IS NULL AND attempt.closed_at IS NULL "
-    "ORDER BY answer.answered_at, answer.id FOR UPDATE OF attempt"
+    "AND attempt.practice_of_id IS NULL ORDER BY answer.answered_at, answer.id FOR UPDATE OF attempt"
 )
+# A practice round of the owner's by its primary key, with its answers (and its row locked, with ``_ROUND_LOCK``).
+_ROUND = (
+    f"SELECT {_COLUMNS} "
+    f"FROM {ATTEMPT_TABLE} attempt JOIN {Quiz._meta.db_table} quiz ON quiz.id = attempt.quiz_id "
+    f"LEFT JOIN {ANSWER_TABLE} answer ON answer.attempt_id = attempt.id "
+    "WHERE quiz.slug = %s AND attempt.id = %s AND attempt.{owner} = %s AND attempt.practice_of_id IS NOT NULL "
+    "AND attempt.closed_at IS NULL ORDER BY answer.answered_at, answer.id"
+)
+_ROUND_LOCK = " FOR UPDATE OF attempt"
 
 
 def quiz_state(
@@ -127,7 +161,7 @@ def quiz_state(
         The attempt is the owner's unfinished attempt, else their latest finished one, never a closed one (as
         ``quizzes.progress.learner_attempts``).
     """
-    owner, value = _owner(learner_id, guest)
+    owner, value = owner_column(learner_id, guest)
     sql, params = _BY_OWNER[owner], [slug] if owner is None else [value, slug]
     with connection.cursor() as cursor:
         rows = []
@@ -137,156 +171,71 @@ def quiz_state(
         if not rows:
             cursor.execute(sql, params)
             rows = cursor.fetchall()
+    return _state(rows)
+
+
+def round_state(
+    *, slug: str, pk: int, learner_id: int | None = None, guest: uuid.UUID | None = None, lock: bool = False
+) -> QuizState | None:
+    """Read the owner's practice round ``pk`` at quiz ``slug`` (``quizzes.rounds``) as ``quiz_state`` reads an
+    attempt: one query.
+
+    Args:
+        slug: the quiz's slug, from the address.
+        pk: the round's primary key, from the address.
+        learner_id, guest: the owner, as for ``quiz_state``.
+        lock: inside a transaction, lock the round's row as it is read (PostgreSQL), as ``quiz_state``'s ``lock``.
+
+    Returns:
+        A ``QuizState`` whose ``attempt`` is the round; None when the owner has no such round at this quiz (or it
+        was closed).
+    """
+    owner, value = owner_column(learner_id, guest)
+    if owner is None:
+        return None
+    sql = _ROUND.format(owner=f"{owner}_id")
+    if lock and connection.features.has_select_for_update_of:
+        sql += _ROUND_LOCK
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [slug, pk, value])
+        return _state(cursor.fetchall())
+
+
+def _state(rows: list[tuple]) -> QuizState | None:
+    """A ``QuizState`` from rows of ``_COLUMNS`` (None without rows)."""
     if not rows:
         return None
     quiz_pk, published, version, attempt_pk, language, finished_at = rows[0][:6]
-    seed, by_questions, by_choices, pass_mark = rows[0][6:10]
+    seed, by_questions, by_choices, pass_mark, mode, deadline, flagged, practice_of, round_questions = rows[0][6:15]
     attempt = None
     if attempt_pk is not None:
-        answers = tuple(AnswerState(row[10], chosen_pks(row[11]), bool(row[12])) for row in rows if row[10] is not None)
+        at = _ANSWER_AT
+        answers = tuple(
+            AnswerState(row[at], chosen_pks(row[at + 1]), bool(row[at + 2])) for row in rows if row[at] is not None
+        )
         arrangement = Arrangement(seed, bool(by_questions), bool(by_choices))
-        attempt = AttemptState(attempt_pk, language, _moment(finished_at), answers, arrangement, pass_mark)
+        attempt = AttemptState(
+            attempt_pk,
+            language,
+            moment(finished_at),
+            answers,
+            arrangement,
+            pass_mark,
+            mode,
+            moment(deadline),
+            chosen_pks(flagged),
+            practice_of,
+            chosen_pks(round_questions),
+        )
     return QuizState(quiz_pk, bool(published), version, attempt)
 
 
-@dataclass(frozen=True, slots=True)
-class AttemptSummary:
-    """An attempt as lists show it (results, cards, "My progress"): its ``pk``, ``quiz_id``, ``finished_at`` (None
-    while unfinished) and counts (``correct_count``, ``answer_count``); ``score``, ``question_count`` and
-    ``score_percent`` of a finished attempt follow ``quizzes.scoring``, as do ``passed`` and ``is_completed`` by the
-    ``pass_mark`` it started with (a percentage, or None)."""
-
-    pk: int
-    quiz_id: int
-    finished_at: datetime | None
-    correct_count: int
-    answer_count: int
-    pass_mark: int | None = None
-
-    @property
-    def is_finished(self) -> bool:
-        return self.finished_at is not None
-
-    @property
-    def score(self) -> int:
-        return self.correct_count
-
-    @property
-    def answered_count(self) -> int:
-        return self.answer_count
-
-    @property
-    def question_count(self) -> int:
-        """A finished attempt's total (``quizzes.scoring.total``); an unfinished one's is the quiz's number of
-        questions, which lists read with the quiz (``quizzes.standings.Standing.question_count``)."""
-        return scoring.total(finished=True, answered=self.answer_count, question_count=0)
-
-    @property
-    def score_percent(self) -> int:
-        return scoring.percent(self.score, self.question_count)
-
-    @property
-    def passed(self) -> bool | None:
-        """Whether this finished attempt passed (``quizzes.scoring.passed``); None while unfinished or without a
-        pass mark."""
-        if not self.is_finished:
-            return None
-        return scoring.passed(self.score, self.question_count, self.pass_mark)
-
-    @property
-    def is_completed(self) -> bool:
-        """Whether it completes its quiz (``quizzes.scoring.completed``): passed, or finished without a pass mark."""
-        return scoring.completed(finished=self.is_finished, passed=self.passed)
-
-
-@dataclass(frozen=True, slots=True)
-class ResultsState:
-    """What ``results_state`` read: the quiz's ``pk``, ``published`` flag and the content ``version``; the owner's
-    ``finished`` attempts, newest first; whether they have an unfinished one (``has_unfinished``)."""
-
-    quiz_pk: int
-    published: bool
-    version: str | None
-    finished: tuple[AttemptSummary, ...]
-    has_unfinished: bool
-
-
-_RESULTS = (
-    f"SELECT quiz.id, quiz.published, {_VERSION}, attempt.id, attempt.finished_at, "
-    f"{scoring.score_sql(answers=_ANSWER, attempt='attempt')}, "
-    f"(SELECT COUNT(*) FROM {_ANSWER} answer WHERE answer.attempt_id = attempt.id), attempt.pass_mark "
-    f"FROM {Quiz._meta.db_table} quiz "
-    f"LEFT JOIN {_ATTEMPT} attempt ON attempt.quiz_id = quiz.id AND attempt.{{owner}} = %s "
-    "AND attempt.closed_at IS NULL "
-    "WHERE quiz.slug = %s ORDER BY attempt.finished_at DESC, attempt.id DESC"
-)
-_RESULTS_BY_OWNER = {
-    "learner": _RESULTS.format(owner="learner_id"),
-    "guest": _RESULTS.format(owner="guest_id"),
-    # No owner: matched against NULL, which nothing equals.
-    None: _RESULTS.format(owner="id"),
-}
-
-
-def _owner(learner_id: int | None, guest: uuid.UUID | None) -> tuple[str | None, object]:
-    """Which owner column to match, and the value to match it with, in the database's own form."""
+def owner_column(learner_id: int | None, guest: uuid.UUID | None) -> tuple[str | None, object]:
+    """Which owner column to match (``"learner"``, ``"guest"``, or None for neither), and the value to match it with,
+    in the database's own form."""
     if learner_id is not None:
         return "learner", learner_id
     if guest is not None:
         # Stored as Django stores UUIDs: the uuid type on PostgreSQL, 32 hex digits elsewhere.
         return "guest", guest if connection.vendor == "postgresql" else guest.hex
     return None, None
-
-
-def results_state(*, slug: str, learner_id: int | None = None, guest: uuid.UUID | None = None) -> ResultsState | None:
-    """Read quiz ``slug``'s id, the content version and the owner's attempts at it with their scores: one query.
-
-    Args:
-        slug, learner_id, guest: as for ``quiz_state``.
-
-    Returns:
-        A ``ResultsState``, or None when no quiz has this slug. Closed attempts are left out.
-    """
-    owner, value = _owner(learner_id, guest)
-    with connection.cursor() as cursor:
-        cursor.execute(_RESULTS_BY_OWNER[owner], [value, slug])
-        rows = cursor.fetchall()
-    if not rows:
-        return None
-    quiz_pk, published, version = rows[0][:3]
-    finished = tuple(
-        AttemptSummary(row[3], quiz_pk, _moment(row[4]), row[5], row[6], row[7]) for row in rows if row[4] is not None
-    )
-    has_unfinished = any(row[3] is not None and row[4] is None for row in rows)
-    return ResultsState(quiz_pk, bool(published), version, finished, has_unfinished)
-
-
-_COUNTS = (
-    f"{scoring.score_sql(answers=_ANSWER, attempt='attempt')}, "
-    f"(SELECT COUNT(*) FROM {_ANSWER} answer WHERE answer.attempt_id = attempt.id)"
-)
-_SUMMARIES = (
-    f"SELECT attempt.id, attempt.quiz_id, attempt.finished_at, {_COUNTS}, attempt.pass_mark FROM {_ATTEMPT} attempt "
-    "WHERE attempt.{owner} = %s AND attempt.closed_at IS NULL AND attempt.quiz_id IN ({quizzes}) "
-    "ORDER BY attempt.finished_at DESC, attempt.id DESC"
-)
-
-
-def attempt_summaries(
-    *, quiz_ids: list[int], learner_id: int | None = None, guest: uuid.UUID | None = None
-) -> list[AttemptSummary]:
-    """The owner's attempts at the quizzes ``quiz_ids`` with their counts, unfinished and finished, without closed
-    ones, newest finished first (an unfinished one's place among them is the database's): one query, none without
-    an owner or quizzes.
-
-    Args:
-        quiz_ids: primary keys of quizzes (ints).
-        learner_id, guest: as for ``quiz_state``.
-    """
-    owner, value = _owner(learner_id, guest)
-    if owner is None or not quiz_ids:
-        return []
-    sql = _SUMMARIES.format(owner=f"{owner}_id", quizzes=", ".join(["%s"] * len(quiz_ids)))
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [value, *quiz_ids])
-        return [AttemptSummary(row[0], row[1], _moment(row[2]), row[3], row[4], row[5]) for row in cursor.fetchall()]

@@ -14,6 +14,7 @@ from modeltranslation.utils import build_localized_fieldname
 
 from quizzes.kinds import TRUE_FALSE_KEYS, QuestionKind, true_false_label
 from quizzes.models import Difficulty
+from quizzes.modes import QuizMode
 
 FALLBACK_LANGUAGE = settings.MODELTRANSLATION_DEFAULT_LANGUAGE
 LANGUAGE_CODES = tuple(code for code, _name in settings.LANGUAGES)
@@ -122,8 +123,9 @@ class QuizContent:
         version: the content version it was read at (``quizzes.versions``).
         difficulty_label: the level as the quiz page shows it ("Medium level"), in ``language``.
         url, start_url, results_url: the quiz page, its start form's target, the latest results.
-        shuffle_choices, shuffle_questions, pass_mark: the quiz's settings now (an attempt keeps those it started
-            with: ``quizzes.learner_state.AttemptState``).
+        shuffle_choices, shuffle_questions, pass_mark, mode, time_limit: the quiz's settings now (an attempt keeps
+            those it started with: ``quizzes.learner_state.AttemptState``); ``mode`` is a ``quizzes.modes.QuizMode``
+            value, ``time_limit`` minutes or None.
     """
 
     pk: int
@@ -136,6 +138,8 @@ class QuizContent:
     shuffle_choices: bool
     shuffle_questions: bool
     pass_mark: int | None
+    mode: str
+    time_limit: int | None
     title: str
     description: str
     in_english: frozenset[str]
@@ -158,6 +162,10 @@ class QuizContent:
     def question_url(self, number: int) -> str:
         """The address of "Question ``number``" (int, the learner's own numbering) in the snapshot's language."""
         return f"{self.question_url_prefix}{number}/"
+
+    @property
+    def is_exam(self) -> bool:
+        return self.mode == QuizMode.EXAM
 
     @cached_property
     def questions_by_pk(self) -> dict[int, QuestionContent]:
@@ -250,6 +258,8 @@ def localize(rows: ContentRows, language: str) -> QuizContent:
             shuffle_choices=quiz["shuffle_choices"],
             shuffle_questions=quiz["shuffle_questions"],
             pass_mark=quiz["pass_mark"],
+            mode=quiz["mode"],
+            time_limit=quiz["time_limit"],
             title=shown["title"],
             description=shown["description"],
             in_english=english,

@@ -12,6 +12,7 @@ from quizsite.fields import limited_text_field
 from quizsite.querysets import PublishableQuerySet, TranslatedQuerySet
 from quizsite.templatetags.translation_status import falls_back
 from quizzes.kinds import QuestionKind
+from quizzes.modes import MAX_TIME_LIMIT, QuizMode
 from translations.tracking import TranslationTracked
 
 # Questions of a quiz and choices of a question are numbered 1..N; far fewer than this in practice, and the
@@ -95,6 +96,23 @@ class Quiz(TranslationTracked, models.Model):
         validators=[MinValueValidator(1), MaxValueValidator(100)],
         help_text=_("The score, in percent, from which an attempt passes; leave empty for no pass mark."),
     )
+    mode = models.CharField(
+        _("mode"),
+        max_length=10,
+        choices=QuizMode.choices,
+        default=QuizMode.PRACTICE,
+        help_text=_("How learners take the quiz; an attempt keeps the mode it started with."),
+    )
+    time_limit = models.PositiveSmallIntegerField(
+        _("time limit (minutes)"),
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1), MaxValueValidator(MAX_TIME_LIMIT)],
+        help_text=_(
+            "Exams only: the minutes each attempt has, from its start; leave empty for no limit. Give a learner more "
+            "time, or none, under Accommodations."
+        ),
+    )
 
     objects = QuizQuerySet.as_manager()
 
@@ -108,6 +126,13 @@ class Quiz(TranslationTracked, models.Model):
                 condition=Q(pass_mark__isnull=True) | Q(pass_mark__gte=1, pass_mark__lte=100),
                 name="quiz_pass_mark_percentage",
                 violation_error_message=_("A pass mark is a percentage from 1 to 100."),
+            ),
+            models.CheckConstraint(condition=Q(mode__in=QuizMode.values), name="quiz_mode_valid"),
+            models.CheckConstraint(
+                condition=Q(time_limit__isnull=True)
+                | Q(mode=QuizMode.EXAM, time_limit__gte=1, time_limit__lte=MAX_TIME_LIMIT),
+                name="quiz_time_limit_of_exam",
+                violation_error_message=_("A time limit is for exams only, from 1 to 1440 minutes."),
             ),
         ]
 
@@ -276,11 +301,13 @@ class Choice(TranslationTracked, models.Model):
 
 
 # Attempts and answers live in their own module; Django finds them here, and callers import them from here.
+from quizzes.accommodations import Accommodation  # noqa: E402
 from quizzes.answers import Answer  # noqa: E402
 from quizzes.attempts import Attempt, AttemptQuerySet, Guest, counted_in_statistics  # noqa: E402
 from quizzes.versions import ContentVersion  # noqa: E402
 
 __all__ = [
+    "Accommodation",
     "MAX_KEY_LENGTH",
     "MAX_POSITION",
     "Answer",

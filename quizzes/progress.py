@@ -54,10 +54,31 @@ class Progress:
         """The order the attempt shows its quiz in (``quizzes.arrangement``); the author's without an attempt."""
         return self.attempt.arrangement if self.attempt is not None else AUTHORS_ORDER
 
+    @property
+    def is_exam(self) -> bool:
+        """Whether the attempt is an exam (``quizzes.modes``): free navigation, no verdict until submitted."""
+        return self.attempt is not None and self.attempt.is_exam
+
+    @property
+    def is_practice_round(self) -> bool:
+        """Whether the attempt is a practice round of missed questions (``quizzes.rounds``)."""
+        return self.attempt is not None and self.attempt.is_practice_round
+
+    @property
+    def reveals(self) -> bool:
+        """Whether pages may show verdicts, right choices and explanations of this attempt's answers: always in
+        practice, in an exam only once it is submitted."""
+        return not self.is_exam or self.is_finished
+
     @cached_property
     def arranged(self) -> tuple[QuestionContent, ...]:
-        """The quiz's current questions in the order this attempt asks them (``Arrangement.questions``)."""
-        return self.arrangement.questions(self.quiz.questions)
+        """The quiz's current questions in the order this attempt asks them (``Arrangement.questions``); a practice
+        round's own questions only."""
+        arranged = self.arrangement.questions(self.quiz.questions)
+        if self.is_practice_round:
+            asked = set(self.attempt.round_questions)
+            return tuple(question for question in arranged if question.pk in asked)
+        return arranged
 
     def choices_of(self, question: QuestionContent) -> tuple[ChoiceContent, ...]:
         """``question``'s choices in the order this attempt shows them (letters A, B, C… follow it), no query."""
@@ -69,7 +90,7 @@ class Progress:
         n"."""
         by_pk = self.quiz.questions_by_pk
         answered = [by_pk[answer.question_id] for answer in self.answers if answer.question_id in by_pk]
-        return scoring.order(questions=self.arranged, answered=answered, finished=self.is_finished)
+        return scoring.order(questions=self.arranged, answered=answered, finished=self.is_finished, free=self.is_exam)
 
     @cached_property
     def next_question(self) -> QuestionContent | None:
@@ -80,6 +101,11 @@ class Progress:
         return scoring.next_question(questions=self.arranged, answered=answered, finished=self.is_finished)
 
     @property
+    def flagged(self) -> frozenset[int]:
+        """The questions flagged for review in this exam (primary keys); empty otherwise."""
+        return frozenset(self.attempt.flagged) if self.attempt is not None else frozenset()
+
+    @property
     def is_resuming(self) -> bool:
         """True when the learner has an unfinished attempt (the Start button reads "Resume")."""
         return self.attempt is not None and not self.attempt.is_finished
@@ -87,8 +113,9 @@ class Progress:
     @property
     def can_finish(self) -> bool:
         """True when the unfinished attempt has no question left: an author removed the ones it had not
-        answered yet. Nothing is written on reading this; the next POST to the start view finishes it."""
-        return self.is_resuming and self.next_question is None
+        answered yet. Nothing is written on reading this; the next POST to the start view finishes it. Never for an
+        exam, which only its learner's submission (or its deadline) finishes."""
+        return self.is_resuming and not self.is_exam and self.next_question is None
 
     @property
     def answered_count(self) -> int:
@@ -103,9 +130,7 @@ class Progress:
     @property
     def total(self) -> int:
         """M in "Question N of M" (``quizzes.scoring.total``)."""
-        return scoring.total(
-            finished=self.is_finished, answered=self.answered_count, question_count=len(self.quiz.questions)
-        )
+        return scoring.total(finished=self.is_finished, answered=self.answered_count, question_count=len(self.arranged))
 
     @property
     def number(self) -> int | None:
@@ -143,7 +168,20 @@ class Progress:
         Raises:
             ValueError: as ``number_of``.
         """
-        return self.quiz.question_url(self.number_of(question))
+        number = self.number_of(question)
+        if self.is_practice_round:
+            return f"{self.round_url}questions/{number}/"
+        return self.quiz.question_url(number)
+
+    @property
+    def round_url(self) -> str:
+        """A practice round's own page, ``/<lang>/quizzes/<slug>/practice/<pk>/`` (its results once finished)."""
+        return f"{self.quiz.url}practice/{self.attempt.pk}/"
+
+    @property
+    def results_url(self) -> str:
+        """Where the attempt's results are: the round's page for a practice round, else the quiz's latest results."""
+        return self.round_url if self.is_practice_round else self.quiz.results_url
 
     def segments(self, current: QuestionContent | None = None) -> tuple[str, ...]:
         """The progress bar's segments, one per question in the learner's order (``order``), no query.
@@ -153,8 +191,18 @@ class Progress:
 
         Returns:
             One state per question: ``"right"`` or ``"wrong"`` for an answered question (as
-            ``Answer.is_correct`` says), ``"current"`` for ``current`` while it is unanswered, else ``"todo"``.
+            ``Answer.is_correct`` says), ``"current"`` for ``current`` while it is unanswered, else ``"todo"``. An
+            exam under way says ``"answered"`` instead of right or wrong (``reveals``), and ``"current"`` for
+            ``current`` answered or not.
         """
+        if not self.reveals:
+            answered = {answer.question_id for answer in self.answers if answer.chosen}
+            return tuple(
+                "current"
+                if current is not None and question.pk == current.pk
+                else ("answered" if question.pk in answered else "todo")
+                for question in self.order
+            )
         results = {answer.question_id: answer.is_correct for answer in self.answers}
         return tuple(
             ("right" if results[question.pk] else "wrong")

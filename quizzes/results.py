@@ -7,11 +7,11 @@ from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.models import AnonymousUser
 
 from quizzes.kinds import QuestionKind, chosen_pks
-from quizzes.learner_state import AttemptSummary, results_state
 from quizzes.localized import ChoiceContent, QuestionContent, QuizContent
 from quizzes.models import Answer
 from quizzes.progress import owner_ids
 from quizzes.snapshots import quiz_content
+from quizzes.summaries import AttemptSummary, results_state
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,8 +15,11 @@ The rules (README, "Authoring"):
   attempt's total is the quiz's current number of questions (answered questions cannot be removed, so it counts
   every answered one);
 - learners number questions in the order they meet them: the answered ones in the order answered, then the
-  unanswered ones in position order, the order they will be asked in; a finished attempt numbers its answers only;
+  unanswered ones in position order, the order they will be asked in; a finished attempt numbers its answers only.
+  An exam, where the learner moves freely (``quizzes.modes``), numbers them in the attempt's order once and for all;
 - the next question is the first unanswered one in that order; a finished attempt has none;
+- a submitted exam has an answer to every question it asked, empty for those left unanswered, which are wrong: its
+  total is its number of questions;
 - an attempt passes when its percentage reaches the pass mark it started with (``passed``); a quiz counts as
   completed when an attempt passed it, or was finished when it had no pass mark (``completed``).
 
@@ -66,7 +69,9 @@ def percent(right: int, out_of: int) -> int:
     return round(100 * right / out_of) if out_of else 0
 
 
-def order[Key](*, questions: Sequence[Key], answered: Sequence[Key], finished: bool) -> tuple[Key, ...]:
+def order[Key](
+    *, questions: Sequence[Key], answered: Sequence[Key], finished: bool, free: bool = False
+) -> tuple[Key, ...]:
     """The questions in the order the learner numbers them: ``order(...)[n - 1]`` is "Question n".
 
     Args:
@@ -74,10 +79,14 @@ def order[Key](*, questions: Sequence[Key], answered: Sequence[Key], finished: b
         answered: the attempt's answered questions (the same kind of items) in the order answered; each is one of
             ``questions`` unless the attempt is finished (answered questions cannot be removed).
         finished: whether the attempt is finished: then only ``answered`` are numbered.
+        free: whether the learner moves freely between the questions (an exam): then they keep the attempt's order
+            (``questions``), whatever was answered first.
     """
+    done = set(answered)
+    if free:
+        return tuple(question for question in questions if question in done or not finished)
     if finished:
         return tuple(answered)
-    done = set(answered)
     return (*answered, *(question for question in questions if question not in done))
 
 

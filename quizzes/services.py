@@ -1,29 +1,20 @@
-"""Writes that touch several models: starting an attempt, answering a question, making someone an author."""
+"""Writes that touch several models: starting an attempt, making someone an author. Answers are written by
+``quizzes.answering`` (practice) and ``quizzes.exams``."""
 
 import uuid
-from collections.abc import Sequence
-from dataclasses import dataclass
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.models import AnonymousUser, Group
-from django.db import IntegrityError, connection, transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
-from django.utils.translation import gettext as _
 
-from quizzes import scoring
-from quizzes.arrangement import Arrangement
-from quizzes.kinds import chosen_text, judge
-from quizzes.learner_state import AttemptState
-from quizzes.localized import ChoiceContent, QuestionContent, QuizContent
-from quizzes.models import Answer, Attempt, ContentVersion, Quiz
-from quizzes.snapshots import quiz_content
+from quizzes.accommodations import deadline_of
+from quizzes.localized import QuizContent
+from quizzes.models import Attempt, Quiz
+from quizzes.modes import QuizMode
 
 # The group that ``quizzes/migrations/0003_authors_group.py`` creates with the authors' permissions.
 AUTHORS_GROUP = "Authors"
-
-
-class AnswerRefused(Exception):
-    """An answer that cannot be recorded; ``str(error)`` is a translated message for the learner."""
 
 
 @transaction.atomic
@@ -45,7 +36,9 @@ def attempt_start(
 
     Returns:
         The unfinished attempt, which is new when the owner had none (first try or retake): it takes the quiz's
-        shuffling and pass mark as they are now, and a seed of its own order (``quizzes.arrangement``). Starting twice,
+        shuffling, pass mark, mode and time limit as they are now, and a seed of its own order
+        (``quizzes.arrangement``); a timed exam's deadline counts from now, with the learner's accommodation
+        (``quizzes.accommodations``). Starting twice,
         even concurrently, never makes two unfinished attempts: the database allows one per owner and quiz.
 
     Raises:
@@ -57,217 +50,26 @@ def attempt_start(
         owner = {"guest_id": guest}
     else:
         raise ValueError("An attempt needs a logged-in learner or a guest.")
-    existing = Attempt.objects.unfinished().filter(quiz_id=quiz.pk, **owner).first()
+    attempts = Attempt.objects.unfinished().of_quiz()
+    existing = attempts.filter(quiz_id=quiz.pk, **owner).first()
     if existing is not None:
         return existing
     # The quiz's settings as they are now: the attempt keeps them, whatever an author changes later.
-    settings = {name: getattr(quiz, name) for name in ("shuffle_choices", "shuffle_questions", "pass_mark")}
+    names = ("shuffle_choices", "shuffle_questions", "pass_mark", "mode", "time_limit")
+    settings = {name: getattr(quiz, name) for name in names}
+    if settings["mode"] != QuizMode.EXAM:
+        settings["time_limit"] = None
+    # The deadline from now (the start, to the microsecond) and the learner's accommodation, if any.
+    learner_id = learner.pk if learner.is_authenticated else None
+    settings["deadline"] = deadline_of(
+        started_at=timezone.now(), time_limit=settings["time_limit"], learner_id=learner_id, quiz_id=quiz.pk
+    )
     try:
         with transaction.atomic():
             return Attempt.objects.create(quiz_id=quiz.pk, language=language, **settings, **owner)
     except IntegrityError:
         # A concurrent request started it between our look-up and the insert.
-        return Attempt.objects.unfinished().get(quiz_id=quiz.pk, **owner)
-
-
-@dataclass(frozen=True)
-class _Locked:
-    """An attempt read under its row lock: what ``answer_submit`` and ``attempt_finish_if_complete`` judge."""
-
-    quiz_id: int
-    is_finished: bool
-    is_closed: bool
-    version: str | None
-    answered: tuple[int, ...]
-    arrangement: Arrangement
-
-
-_VERSION = f"(SELECT token FROM {ContentVersion._meta.db_table} WHERE id = 1)"
-_ANSWERED = (
-    f"SELECT {_VERSION}, answer.question_id FROM {Attempt._meta.db_table} attempt "
-    f"LEFT JOIN {Answer._meta.db_table} answer ON answer.attempt_id = attempt.id "
-    "WHERE attempt.id = %s ORDER BY answer.answered_at, answer.id"
-)
-
-
-def _lock(attempt_pk: int) -> _Locked:
-    """Lock attempt ``attempt_pk``'s row for the rest of the transaction, then read its answered questions and the
-    content version: two statements, the second after the lock is granted, so that it sees every answer committed
-    by a concurrent request that held the lock before (one statement would read them as they were when it began).
-
-    Raises:
-        Attempt.DoesNotExist: no such attempt (deleted meanwhile: a guest's, by ``clearguests``).
-    """
-    quiz_id, finished_at, closed_at, seed, by_questions, by_choices = (
-        Attempt.objects.select_for_update()
-        .values_list("quiz_id", "finished_at", "closed_at", "seed", "shuffle_questions", "shuffle_choices")
-        .get(pk=attempt_pk)
-    )
-    with connection.cursor() as cursor:
-        cursor.execute(_ANSWERED, [attempt_pk])
-        rows = cursor.fetchall()
-    answered = tuple(question_id for _version, question_id in rows if question_id is not None)
-    arrangement = Arrangement(seed, by_questions, by_choices)
-    return _Locked(quiz_id, finished_at is not None, closed_at is not None, rows[0][0], answered, arrangement)
-
-
-def _finish(attempt_pk: int) -> None:
-    Attempt.objects.filter(pk=attempt_pk).update(finished_at=timezone.now())
-
-
-@transaction.atomic
-def attempt_finish_if_complete(*, attempt: Attempt | AttemptState) -> bool:
-    """Finish an unfinished attempt that has no question left to answer.
-
-    Answering the last open question finishes an attempt (``answer_submit``); this covers an author removing
-    the only questions a learner had left, which would otherwise leave the attempt open with nothing to answer.
-
-    Args:
-        attempt: any attempt (its ``pk`` is read).
-
-    Returns:
-        True when this call finished it; False when it was finished or closed already, or still has questions to
-        answer.
-    """
-    locked = _lock(attempt.pk)
-    if locked.is_finished or locked.is_closed:
-        return False
-    content = quiz_content(locked.quiz_id, locked.version)
-    questions = [question.pk for question in content.questions] if content is not None else []
-    if scoring.next_question(questions=questions, answered=locked.answered, finished=False) is not None:
-        return False
-    _finish(attempt.pk)
-    return True
-
-
-@transaction.atomic
-def answer_submit(
-    *, attempt, question, choice=None, choices: Sequence = (), language: str | None = None
-) -> tuple[Answer, bool]:
-    """Record the learner's (or the guest's) answer to ``question``; the first answer is final.
-
-    One short transaction over the quiz's snapshot (``quizzes.snapshots``): the attempt's row lock, its answers
-    and the content version, the new answer, and the attempt's end when this answers its last open question. The
-    answer keeps the language it was given in and the question's and the choice's texts as the learner saw them:
-    in that language, or in English where that translation is missing (the fallback rule, as on the question page).
-
-    Args:
-        attempt: the learner's or the guest's unfinished attempt (an ``Attempt``, or anything with its ``pk``).
-        question: a question of the attempt's quiz (a ``Question`` or the snapshot's ``QuestionContent``); must be
-            the attempt's next question.
-        choice: one of ``question``'s choices (a ``Choice`` or a ``ChoiceContent``), for a question answered with one.
-        choices: the choices chosen (the same kinds of objects), for a multiple-answer question; ``choice`` and
-            ``choices`` together make one set.
-        language: the code of the language the question was shown in (one of ``settings.LANGUAGES``), e.g.
-            ``"fr"``; the attempt's language when left out. A learner may switch language mid-attempt.
-
-    Returns:
-        ``(answer, created)``: ``created`` is False when the question was already answered, in which case the
-        earlier answer is returned unchanged.
-
-    Raises:
-        AnswerRefused: no choice, or several for a question that takes one, or a choice that does not belong to
-            the question (``answer_choices``); the question is not part of the quiz, it
-            is not the attempt's next question (questions are answered in order), or the attempt was closed
-            meanwhile (``quizzes.guests.guest_attempts_join``).
-    """
-    locked = _lock(attempt.pk)
-    language = language or getattr(attempt, "language", None) or Attempt.objects.get(pk=attempt.pk).language
-    content = quiz_content(locked.quiz_id, locked.version, language)
-    shown = content.questions_by_pk.get(question.pk) if content is not None else None
-    if shown is None:
-        raise AnswerRefused(_("This question is not part of this quiz."))
-    picked = answer_choices(shown, [item.pk for item in (*([choice] if choice is not None else []), *choices)])
-    if shown.pk in locked.answered:
-        return Answer.objects.get(attempt_id=attempt.pk, question_id=shown.pk), False
-    if locked.is_finished:
-        raise AnswerRefused(_("This attempt is already finished."))
-    if locked.is_closed:
-        raise AnswerRefused(_("This attempt was closed: another attempt at this quiz goes on in your account."))
-    return answer_record(
-        attempt_pk=attempt.pk,
-        questions=locked.arrangement.questions(content.questions),
-        answered=locked.answered,
-        question=shown,
-        chosen=picked,
-        shown=locked.arrangement.choices(shown),
-        language=language,
-    ), True
-
-
-def answer_choices(question: QuestionContent, pks: Sequence[int]) -> tuple[ChoiceContent, ...]:
-    """The choices of ``question`` that a learner chose, by primary key: the rule of how many a question takes.
-
-    Args:
-        question: the question answered, from the quiz's snapshot.
-        pks: the chosen choices' primary keys (ints), as sent.
-
-    Returns:
-        The chosen choices, in the question's position order.
-
-    Raises:
-        AnswerRefused: none chosen; more than one for a single-answer or true-or-false question; a choice that
-            is not one of the question's.
-    """
-    if not pks:
-        raise AnswerRefused(_("Please choose an answer."))
-    if len(set(pks)) > 1 and not question.is_multiple:
-        raise AnswerRefused(_("Please choose only one answer."))
-    if any(question.choice(pk) is None for pk in pks):
-        raise AnswerRefused(_("Please choose one of this question's answers."))
-    return tuple(choice for choice in question.choices if choice.pk in set(pks))
-
-
-def answer_record(
-    *,
-    attempt_pk: int,
-    questions: Sequence[QuestionContent],
-    answered: Sequence[int],
-    question: QuestionContent,
-    chosen: Sequence[ChoiceContent],
-    shown: Sequence[ChoiceContent],
-    language: str,
-) -> Answer:
-    """Write the answer ``chosen`` to ``question`` of the unfinished attempt ``attempt_pk``, and finish the attempt
-    when that was its last open question: the rule shared by ``answer_submit`` and the question page, which both
-    hold the attempt's row lock and read its answers after taking it.
-
-    The answer is judged all or nothing (``quizzes.kinds.judge``) and keeps what the learner saw: the texts, and
-    every choice in the order shown with whether it was right and chosen (``Answer.shown``).
-
-    Args:
-        attempt_pk: the attempt, unfinished and not closed (the caller checked, under the lock).
-        questions: the quiz's questions in the attempt's order (``quizzes.arrangement``), from its snapshot in
-            ``language``.
-        answered: the ids of the questions the attempt answered, read under the lock.
-        question: the question answered (one of ``questions``).
-        chosen: the choices chosen (``answer_choices``: one, or several for a multiple-answer question).
-        shown: all of ``question``'s choices in the order the attempt showed them.
-        language: the code of the language the question was shown in; its texts are kept as shown.
-
-    Raises:
-        AnswerRefused: ``question`` is not the attempt's next question (questions are answered in order).
-    """
-    order = [item.pk for item in questions]
-    if scoring.next_question(questions=order, answered=answered, finished=False) != question.pk:
-        raise AnswerRefused(_("Please answer the questions in order."))
-    picked = {choice.pk for choice in chosen}
-    in_order = [choice for choice in shown if choice.pk in picked]
-    answer = Answer.objects.create(
-        attempt_id=attempt_pk,
-        question_id=question.pk,
-        choice_id=None if question.is_multiple else in_order[0].pk,
-        kind=question.kind,
-        chosen=chosen_text(picked),
-        shown=[[choice.pk, choice.text, choice.is_correct, choice.pk in picked] for choice in shown],
-        is_correct=judge(right=question.right_pks, chosen=picked),
-        language=language,
-        question_text=question.text,
-        choice_text="; ".join(choice.text for choice in in_order),
-    )
-    if scoring.next_question(questions=order, answered=(*answered, question.pk), finished=False) is None:
-        _finish(attempt_pk)
-    return answer
+        return attempts.get(quiz_id=quiz.pk, **owner)
 
 
 @transaction.atomic

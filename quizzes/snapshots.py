@@ -43,7 +43,16 @@ def _columns(model, *plain: str, prefix: str = "") -> tuple[str, ...]:
 
 
 _QUIZ_COLUMNS = _columns(
-    Quiz, "pk", "slug", "published", "difficulty", "shuffle_choices", "shuffle_questions", "pass_mark"
+    Quiz,
+    "pk",
+    "slug",
+    "published",
+    "difficulty",
+    "shuffle_choices",
+    "shuffle_questions",
+    "pass_mark",
+    "mode",
+    "time_limit",
 )
 _GUIDE_COLUMNS = _columns(Guide, "pk", "slug", "published", "ordering")
 _QUESTION_COLUMNS = _columns(Question, "pk", "key", "position", "kind")

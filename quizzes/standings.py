@@ -14,9 +14,9 @@ from django.contrib.auth.models import AnonymousUser
 from django.db.models import Count
 
 from quizzes import scoring
-from quizzes.learner_state import AttemptSummary, attempt_summaries
 from quizzes.models import Question
 from quizzes.progress import owner_ids
+from quizzes.summaries import AttemptSummary, attempt_summaries
 
 
 @dataclass(frozen=True)
@@ -27,7 +27,7 @@ class Standing:
         quiz_id: the quiz's primary key (int).
         question_count: the quiz's current number of questions (int): M in "Question N of M" while unfinished;
             0 when the learner has no attempt at the quiz (then it is not read).
-        unfinished: the unfinished attempt (``quizzes.learner_state.AttemptSummary``), or None.
+        unfinished: the unfinished attempt (``quizzes.summaries.AttemptSummary``), or None.
         finished: the finished attempts, newest first (each an ``AttemptSummary``: its score and total are
             ``score`` and ``question_count``).
     """
@@ -105,7 +105,7 @@ def learner_standings(
 
     Returns:
         ``{quiz_id: Standing}`` with an entry for every id of ``quiz_ids``. Two queries (the attempts with their
-        scores, ``quizzes.learner_state.attempt_summaries``; the question counts of the quizzes they have attempts
+        scores, ``quizzes.summaries.attempt_summaries``; the question counts of the quizzes they have attempts
         at, unless given), fewer when there is nothing to read (none for a visitor who is neither logged in nor a
         guest), whatever the number of quizzes and attempts.
         Closed attempts are left out, as on every learner page.

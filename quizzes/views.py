@@ -10,6 +10,7 @@ from django.views.decorators.http import require_http_methods, require_safe
 
 from quizsite.limits import form_seconds_left, throttled_response
 from quizsite.templatetags.translation_status import FALLBACK_LANGUAGE
+from quizzes.answering import answer_record, attempt_finish_if_complete
 from quizzes.forms import AnswerForm
 from quizzes.guests import guest_for_writing, session_guest
 from quizzes.learner_state import quiz_state
@@ -17,7 +18,7 @@ from quizzes.localized import QuestionContent
 from quizzes.overview import learner_overview
 from quizzes.progress import Progress, learner_progress, owner_ids, progress_at
 from quizzes.results import read_results
-from quizzes.services import answer_record, attempt_finish_if_complete, attempt_start
+from quizzes.services import attempt_start
 from quizzes.standings import learner_standings
 
 

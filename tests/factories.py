@@ -3,9 +3,10 @@
 from django.contrib.auth import get_user_model
 
 from guides.models import Guide
+from quizzes.answering import answer_submit
 from quizzes.kinds import QuestionKind, true_false_rows
 from quizzes.models import Choice, Question, Quiz
-from quizzes.services import answer_submit, attempt_start, author_grant
+from quizzes.services import attempt_start, author_grant
 
 PASSWORD = "correct horse battery staple"
 

@@ -13,10 +13,11 @@ from django.contrib.auth.models import AnonymousUser
 from django.test import Client
 
 from quizzes import catalogue, snapshots
+from quizzes.answering import answer_submit
 from quizzes.guests import GUEST_SESSION_KEY, guest_id_from
 from quizzes.kinds import QuestionKind, true_false_rows
 from quizzes.models import Attempt, Choice, Question, Quiz
-from quizzes.services import answer_submit, attempt_start
+from quizzes.services import attempt_start
 from tests.factories import make_quiz, make_user
 from tests.pages import find, has_class, url
 

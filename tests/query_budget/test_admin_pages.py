@@ -5,7 +5,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from quizzes.services import answer_submit
+from quizzes.answering import answer_submit
 from tests.factories import make_author, make_guide, make_kinds_quiz, make_quiz, make_user
 from tests.pages import find, has_class
 from tests.query_budget.support import LANGUAGES, SESSION, USER, kinds_quiz, owner_of, take, translate

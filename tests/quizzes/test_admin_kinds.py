@@ -5,8 +5,9 @@ ChoiceInlineFormSet); each rule refused at its question with the rules' message 
 import pytest
 from pytest_django.asserts import assertInHTML
 
+from quizzes.answering import answer_submit
 from quizzes.models import Choice, Question, Quiz
-from quizzes.services import answer_submit, attempt_start
+from quizzes.services import attempt_start
 from tests.factories import admin_form_data, answer_quiz, make_kinds_quiz, make_quiz, make_user
 from tests.pages import find, has_class, own_text
 from tests.quizzes.admin_forms import errors_of, new_question, question_change_url, quiz_change_url

@@ -7,8 +7,9 @@ import pytest
 from django.contrib.auth.models import AnonymousUser
 from django.test import Client
 
+from quizzes.answering import answer_submit
 from quizzes.guests import GUEST_SESSION_KEY, guest_id_from
-from quizzes.services import answer_submit, attempt_start
+from quizzes.services import attempt_start
 from tests.factories import make_guide, make_quiz, make_user
 from tests.pages import find, has_class, own_text, url
 

@@ -7,10 +7,11 @@ import pytest
 from django.core.management import call_command
 from django.utils import translation
 
+from quizzes.answering import answer_submit
 from quizzes.content import DEMO_FILE, DEMO_FILES, quiz_dump, quiz_export, quiz_import
 from quizzes.content import read_quiz_file as read
 from quizzes.models import Choice, Question, Quiz
-from quizzes.services import answer_submit, attempt_start
+from quizzes.services import attempt_start
 from tests.factories import make_user
 from tests.quizzes.test_content_refusals import assert_import_refused
 

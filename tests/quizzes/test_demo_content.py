@@ -6,9 +6,10 @@ from pytest_django.asserts import assertInHTML
 
 from guides.models import Guide
 from quizsite.templatetags.translation_status import falls_back
+from quizzes.answering import answer_submit
 from quizzes.content import DEMO_FILES, read_quiz_file
 from quizzes.models import Choice, Question, Quiz
-from quizzes.services import answer_submit, attempt_start
+from quizzes.services import attempt_start
 from tests.pages import attribute, find, has_class, own_text, short_marker
 from tests.quizzes.seed_renderings import FRENCH_SEED, TURKISH_SEED
 

@@ -12,9 +12,9 @@ from django.urls import reverse
 from django.utils import timezone, translation
 from pytest_django.asserts import assertContains, assertInHTML
 
+from quizzes.answering import AnswerRefused, answer_submit
 from quizzes.guests import GUEST_SESSION_KEY
 from quizzes.models import Answer, Attempt, Guest
-from quizzes.services import AnswerRefused, answer_submit
 from tests.factories import PASSWORD, answer_quiz, make_quiz, make_user
 from tests.pages import url
 

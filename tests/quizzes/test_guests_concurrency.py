@@ -13,8 +13,8 @@ from django.conf import settings
 from django.db import connections
 from django.test import Client
 
+import quizzes.answering
 import quizzes.guests
-import quizzes.services
 from quizzes.models import Answer, Attempt, AttemptQuerySet, Guest
 from tests.factories import make_quiz
 from tests.pages import url
@@ -78,7 +78,7 @@ def test_two_first_starts_of_one_guest_make_one_guest_and_one_attempt(client, mo
 def test_two_answers_of_one_guest_to_one_question_make_one_answer(client, monkeypatch):
     quiz = make_quiz(questions=3)
     client.post(url("quizzes:start", slug=quiz.slug))
-    slowed(monkeypatch, quizzes.services.Answer.objects, "create")
+    slowed(monkeypatch, quizzes.answering.Answer.objects, "create")
     choice = quiz.questions.get(position=1).choices.get(position=2)
     responses = post_at_once(
         client.session.session_key, url("quizzes:question", slug=quiz.slug, number=1), {"choice": choice.pk}

@@ -4,13 +4,14 @@ import pytest
 from django.utils import translation
 
 from quizzes import scoring
+from quizzes.answering import AnswerRefused, answer_submit
 from quizzes.arrangement import Arrangement, shuffled
 from quizzes.kinds import QuestionKind, judge
 from quizzes.learner_state import quiz_state
 from quizzes.models import Answer, Attempt, Quiz
 from quizzes.progress import learner_progress
 from quizzes.rules import RuleBroken, check_choices
-from quizzes.services import AnswerRefused, answer_submit, attempt_start
+from quizzes.services import attempt_start
 from quizzes.snapshots import quiz_content
 from tests.factories import make_kinds_quiz, make_quiz, make_user
 

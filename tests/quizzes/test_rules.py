@@ -3,6 +3,7 @@
 import pytest
 from django.utils import translation
 
+from quizzes.answering import answer_submit
 from quizzes.models import Choice, Question
 from quizzes.rules import (
     RuleBroken,
@@ -13,7 +14,7 @@ from quizzes.rules import (
     check_removable,
     questions_with_correct,
 )
-from quizzes.services import answer_submit, attempt_start
+from quizzes.services import attempt_start
 from tests.factories import answer_quiz, make_kinds_quiz, make_quiz, make_user
 
 

@@ -1,7 +1,8 @@
 import pytest
 
+from quizzes.answering import AnswerRefused, answer_submit
 from quizzes.models import Answer, Attempt
-from quizzes.services import AnswerRefused, answer_submit, attempt_start
+from quizzes.services import attempt_start
 from tests.factories import make_quiz, make_user
 
 

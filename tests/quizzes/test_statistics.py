@@ -5,9 +5,10 @@ import pytest
 from django.urls import reverse
 from pytest_django.asserts import assertContains
 
+from quizzes.answering import answer_submit
 from quizzes.kinds import QuestionKind, true_false_rows
 from quizzes.models import Choice, Question, Quiz
-from quizzes.services import answer_submit, attempt_start
+from quizzes.services import attempt_start
 from quizzes.statistics import chosen_sets
 from tests.factories import make_quiz, make_user
 from tests.pages import find, texts_of
