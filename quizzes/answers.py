@@ -12,7 +12,9 @@ from quizzes.kinds import QuestionKind
 
 
 class Answer(models.Model):
-    """A learner's answer to one question within an attempt. The first answer is final: one per question.
+    """A learner's answer to one question within an attempt: one per question. In practice the first answer is
+    final; in an exam it may change, or be removed, until the attempt is submitted (``quizzes.exams``), when each
+    question left unanswered gets an empty answer (``chosen`` empty, no ``choice``, wrong).
 
     What was chosen: ``chosen``, the chosen choices' primary keys (``quizzes.kinds.chosen_text``: ``"12,15"``), for
     every kind; ``choice``, the chosen choice of a single-answer or true-or-false question (None for a

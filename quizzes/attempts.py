@@ -118,6 +118,15 @@ class Attempt(models.Model):
     attempts take no more answers and are not shown to their learner; their answers stay in the statistics and
     in the learner's data export.
 
+    How it is taken (``mode``, ``quizzes.modes``): in practice each answer is final when given; in an exam answers
+    may change until the learner submits (``quizzes.exams``), which gives every question left unanswered an empty,
+    wrong answer, so a submitted exam answered every question it asked. A timed exam's ``deadline`` is fixed at its
+    start (``quizzes.accommodations`` may move it); past it, the attempt is submitted as it stands.
+
+    A practice round (``practice_of``, ``quizzes.rounds``) asks again the questions an earlier attempt missed
+    (``round_questions``); it is not an attempt at the quiz: results, passes, statistics and completion leave it out
+    (``AttemptQuerySet.of_quiz``).
+
     What an attempt covers (README, "Authoring"):
 
     - A finished attempt's questions are exactly those it answered: answers protect their question and choice,
