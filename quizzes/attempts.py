@@ -5,7 +5,6 @@ The content models are referred to by name ("quizzes.Question") so that this mod
 """
 
 import secrets
-import uuid
 
 from django.conf import settings
 from django.db import models
@@ -15,6 +14,7 @@ from django.utils.translation import gettext_lazy as _
 from quizsite.timezones import format_moment
 from quizzes import scoring
 from quizzes.arrangement import Arrangement
+from quizzes.guest_model import Guest
 from quizzes.kinds import chosen_pks
 from quizzes.modes import QuizMode
 
@@ -41,28 +41,6 @@ def counted_in_statistics(answers: str = "answers") -> Q:
     final = Q(**{f"{attempt}mode": QuizMode.PRACTICE}) | Q(**{f"{attempt}finished_at__isnull": False})
     counted = Q(**{f"{attempt}learner__isnull": False, f"{attempt}practice_of__isnull": True}) & final
     return counted & ~Q(**{f"{answers}__chosen": ""})
-
-
-class Guest(models.Model):
-    """A visitor without an account who has started a quiz: the owner of their attempts until they sign up or
-    log in, when ``quizzes.guests.guest_attempts_join`` moves the attempts into the account and deletes the guest.
-
-    A guest is tied to one session (``session_key``, unique, so that concurrent first starts in one browser make
-    one guest); the session names the guest in its data (``quizzes.guests.GUEST_SESSION_KEY``), which survives the
-    new session key Django gives at login. Once that session has expired, ``manage.py clearguests`` deletes the
-    guest with its attempts and answers.
-    """
-
-    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
-    session_key = models.CharField(_("session key"), max_length=40, unique=True)
-    created_at = models.DateTimeField(_("created"), auto_now_add=True)
-
-    class Meta:
-        verbose_name = _("guest")
-        verbose_name_plural = _("guests")
-
-    def __str__(self) -> str:
-        return str(_("Guest %(id)s") % {"id": str(self.pk)[:8]})
 
 
 def new_seed() -> int:
