@@ -18,6 +18,7 @@ from quizzes.localized import QuestionContent
 from quizzes.overview import learner_overview
 from quizzes.progress import Progress, learner_progress, owner_ids, progress_at
 from quizzes.results import read_results
+from quizzes.rounds import missed_count
 from quizzes.services import attempt_start
 from quizzes.standings import learner_standings
 
@@ -153,8 +154,9 @@ def _question_page(request: HttpRequest, number: int, progress: Progress) -> Htt
             return redirect(progress.url_of(question))
         return _render_question(request, progress, question, answer=answer)
     if progress.next_question is None:
-        # Finished (the results), or left with nothing to answer (the quiz page, where the button finishes it).
-        return redirect(quiz.url) if progress.can_finish else redirect(progress.results_url)
+        # Finished (the results), or left with nothing to answer (the quiz page, where the button finishes it; a
+        # practice round's own page).
+        return redirect(quiz.url if progress.can_finish and not progress.is_practice_round else progress.results_url)
     if question is None or progress.next_question.pk != question.pk:
         return redirect(progress.next_question_url)
     if request.method != "POST":
@@ -229,6 +231,7 @@ def results_view(request: HttpRequest, slug: str, pk: int | None = None) -> Http
             "quiz": results.quiz,
             "attempt": results.attempt,
             "answers": results.answers,
+            "missed": missed_count(answer.is_correct for answer in results.answers),
             "other_attempts": results.others,
             "has_unfinished": results.quiz.published and results.has_unfinished,
             "guide": guides[0] if guides else None,
