@@ -13,9 +13,8 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from quizzes.answering import attempt_finish_if_complete
 from quizzes.guests import guest_for_writing, session_guest
 from quizzes.learner_state import round_state
 from quizzes.progress import Progress, learner_attempts, owner_ids, progress_at
@@ -93,24 +92,16 @@ def round_question_view(request: HttpRequest, slug: str, pk: int, number: int) -
 
 
 @never_cache
-@require_http_methods(["GET", "HEAD", "POST"])
+@require_safe
 def round_view(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """The visitor's practice round ``pk``: under way, where it stands and the way on to its next question;
     finished, its score ("3 of 5 right") and each answer with its verdict, the right answer and the explanation,
-    as results show them, and "Practise the N questions you missed" again while it missed some.
-
-    A POST finishes a round left with nothing to answer (an author removed its questions meanwhile), as the quiz
-    page's button finishes an attempt; a GET writes nothing.
+    as results show them, and "Practise the N questions you missed" again while it missed some. (A round's
+    questions were answered by the attempt it practises, so no author can remove them: it always has its next.)
 
     Raises:
         Http404: as ``_round_progress``.
     """
-    if request.method == "POST":
-        with transaction.atomic():
-            progress = _round_progress(request, slug, pk, lock=True)
-            if progress.can_finish:
-                attempt_finish_if_complete(attempt=progress.attempt)
-        return redirect(progress.round_url)
     progress = _round_progress(request, slug, pk, read=True)
     context = {"quiz": progress.quiz, "progress": progress, "attempt": progress.attempt}
     if not progress.is_finished:

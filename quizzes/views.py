@@ -154,9 +154,8 @@ def _question_page(request: HttpRequest, number: int, progress: Progress) -> Htt
             return redirect(progress.url_of(question))
         return _render_question(request, progress, question, answer=answer)
     if progress.next_question is None:
-        # Finished (the results), or left with nothing to answer (the quiz page, where the button finishes it; a
-        # practice round's own page).
-        return redirect(quiz.url if progress.can_finish and not progress.is_practice_round else progress.results_url)
+        # Finished (the results), or left with nothing to answer (the quiz page, where the button finishes it).
+        return redirect(quiz.url) if progress.can_finish else redirect(progress.results_url)
     if question is None or progress.next_question.pk != question.pk:
         return redirect(progress.next_question_url)
     if request.method != "POST":

@@ -356,3 +356,23 @@ def test_the_round_pages_in_french_and_turkish(learner_client, learner):
         assert [own_text(node) for node in find(page, lambda node: node.name == "h1")] == [heading]
         question = learner_client.get(round_question_url(quiz, round_.pk, 1, language)).content
         assert [own_text(link) for link in find(question, has_class("round-mark"))[0].children] == [heading]
+
+
+def test_my_progress_lists_a_round_under_way_apart_from_the_attempts(learner_client, learner):
+    quiz = make_quiz(questions=2)
+    make_guide(slug="path").quizzes.set([quiz])
+    attempt = answer_quiz(learner, quiz, [2, 1])
+    before = learner_client.get(url("progress")).content
+    learner_client.post(start_url(quiz, attempt.pk))
+    round_ = the_round(learner)
+    page = learner_client.get(url("progress")).content
+    table = find(page, has_class("practice-rounds"))[0]
+    assert [own_text(node) for node in find(table, lambda node: node.name in ("th", "a"))] == [
+        "Practice round",
+        "Score",
+        "Under way",
+    ]
+    assert attribute(find(table, lambda node: node.name == "a")[0], "href") == round_url(quiz, round_.pk)
+    assert len(find(page, has_class("finished-attempts"))) == 1
+    for kept in ("completion", "last-score", "best-score", "status"):
+        assert texts_of(page, kept) == texts_of(before, kept)
