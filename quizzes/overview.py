@@ -12,7 +12,9 @@ from django.db.models import Exists, OuterRef, Prefetch
 from guides.models import Guide
 from quizzes.models import Quiz
 from quizzes.progress import learner_attempts
+from quizzes.rounds import practice_rounds
 from quizzes.standings import Standing, learner_standings
+from quizzes.summaries import AttemptSummary
 
 
 @dataclass(frozen=True)
@@ -23,10 +25,13 @@ class QuizProgress:
         quiz: the quiz; it may be unpublished when the learner started it before (then only its finished
             results are shown, without a way back to its page).
         standing: where the learner stands in it (``quizzes.standings.Standing``).
+        rounds: their practice rounds of its missed questions (``quizzes.rounds.practice_rounds``), listed apart:
+            not attempts at the quiz, they change none of the above.
     """
 
     quiz: Quiz
     standing: Standing
+    rounds: tuple[AttemptSummary, ...] = ()
 
     @property
     def is_completed(self) -> bool:
@@ -63,22 +68,23 @@ class GuideProgress:
 def learner_overview(*, learner: AbstractBaseUser) -> tuple[GuideProgress, ...]:
     """Every quiz ``learner`` started, grouped by guide, with where they stand in each.
 
-    A quiz counts as started when the learner has an attempt at it, finished or not; closed attempts are left
-    out, as on every learner page (``quizzes.progress.learner_attempts``). A started quiz that is published
-    appears under every published guide that holds it, next to that guide's other published quizzes, so that
-    the learner sees what is left; the started quizzes that no guide section lists come last, in a section
-    without a guide.
+    A quiz counts as started when the learner has an attempt at it (a practice round is none), finished or not;
+    closed attempts are left out, as on every learner page (``quizzes.progress.learner_attempts``). A started quiz
+    that is published appears under every published guide that holds it, next to that guide's other published
+    quizzes, so that the learner sees what is left; the started quizzes that no guide section lists come last, in a
+    section without a guide.
 
     Args:
         learner: a logged-in learner (the page requires login; guests have no progress page).
 
     Returns:
         The sections in order: published guides holding a started published quiz, in the guides' order, then
-        the section without a guide when it lists anything. Empty when the learner started nothing. Five
-        queries, one when the learner started nothing, whatever the number of guides, quizzes and attempts: the
-        started quizzes, the guides, the guides' published quizzes, then the two of ``learner_standings``.
+        the section without a guide when it lists anything. Empty when the learner started nothing. Six
+        queries, one when the learner started nothing, whatever the number of guides, quizzes, attempts and practice
+        rounds: the started quizzes, the guides, the guides' published quizzes, the two of ``learner_standings``,
+        then the practice rounds (``quizzes.rounds.practice_rounds``).
     """
-    attempts = learner_attempts(learner=learner)
+    attempts = learner_attempts(learner=learner).of_quiz()
     started = list(Quiz.objects.filter(Exists(attempts.filter(quiz=OuterRef("pk")))))
     if not started:
         return ()
@@ -91,9 +97,13 @@ def learner_overview(*, learner: AbstractBaseUser) -> tuple[GuideProgress, ...]:
     in_guides = {quiz.pk for guide in guides for quiz in guide.published_quizzes}
     others = [quiz for quiz in started if quiz.pk not in in_guides]
     standings = learner_standings(learner=learner, quiz_ids=[*in_guides, *(quiz.pk for quiz in others)])
+    rounds = practice_rounds(learner_id=learner.pk, quiz_ids=[quiz.pk for quiz in started])
 
     def section(guide: Guide | None, quizzes: list[Quiz]) -> GuideProgress:
-        return GuideProgress(guide=guide, quizzes=tuple(QuizProgress(quiz, standings[quiz.pk]) for quiz in quizzes))
+        return GuideProgress(
+            guide=guide,
+            quizzes=tuple(QuizProgress(quiz, standings[quiz.pk], rounds.get(quiz.pk, ())) for quiz in quizzes),
+        )
 
     sections = [section(guide, guide.published_quizzes) for guide in guides]
     if others:

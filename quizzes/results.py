@@ -105,13 +105,17 @@ def read_results(
         attempt = next((finished for finished in state.finished if finished.pk == pk), None)
         if attempt is None:
             return None
-    answers = ()
-    if attempt is not None:
-        rows = Answer.objects.filter(attempt_id=attempt.pk).order_by("answered_at", "pk")
-        fields = ("question_id", "chosen", "shown", "is_correct", "language", "question_text", "choice_text", "kind")
-        answers = tuple(_answer(content, *row) for row in rows.values_list(*fields))
+    answers = attempt_answers(content, attempt.pk) if attempt is not None else ()
     others = tuple(finished for finished in state.finished if attempt is None or finished.pk != attempt.pk)
     return Results(content, attempt, answers, others, state.has_unfinished)
+
+
+def attempt_answers(content: QuizContent, attempt_pk: int) -> tuple[ResultAnswer, ...]:
+    """The answers of finished attempt ``attempt_pk`` (or practice round, ``quizzes.rounds``) as its results show
+    them, in the order given, over ``content`` (the quiz's snapshot in the page's language): one query."""
+    rows = Answer.objects.filter(attempt_id=attempt_pk).order_by("answered_at", "pk")
+    fields = ("question_id", "chosen", "shown", "is_correct", "language", "question_text", "choice_text", "kind")
+    return tuple(_answer(content, *row) for row in rows.values_list(*fields))
 
 
 def _answer(content: QuizContent, question_id: int, chosen: str, shown: list, *recorded) -> ResultAnswer:

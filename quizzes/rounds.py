@@ -9,15 +9,18 @@ way per quiz (a unique constraint); starting another from other results closes t
 """
 
 import uuid
+from collections.abc import Iterable
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.models import AnonymousUser
 from django.db import IntegrityError, transaction
+from django.db.models import F
 from django.utils import timezone
 
 from quizzes.kinds import chosen_text
 from quizzes.models import Answer, Attempt
 from quizzes.modes import QuizMode
+from quizzes.summaries import AttemptSummary
 
 
 class NothingToPractise(Exception):
@@ -29,6 +32,13 @@ def missed_questions(attempt_pk: int) -> list[int]:
     answered): what its practice round asks. One query."""
     answers = Answer.objects.filter(attempt_id=attempt_pk, is_correct=False).order_by("answered_at", "pk")
     return list(answers.values_list("question_id", flat=True))
+
+
+def missed_count(verdicts: Iterable[bool]) -> int:
+    """How many questions a finished attempt missed, from its answers' verdicts (``Answer.is_correct``, as read for
+    its results): the N of "Practise the N questions you missed", by the rule of ``missed_questions`` (a wrong
+    answer, or an exam's question left unanswered), without a query of its own."""
+    return sum(1 for is_correct in verdicts if not is_correct)
 
 
 @transaction.atomic
@@ -80,3 +90,22 @@ def practice_round_start(
     except IntegrityError:
         # A concurrent request started a round meanwhile: it goes on.
         return rounds.get()
+
+
+def practice_rounds(*, learner_id: int, quiz_ids: list[int]) -> dict[int, tuple[AttemptSummary, ...]]:
+    """The learner's practice rounds at the quizzes ``quiz_ids``, without closed ones, as "My progress" lists them
+    apart from the attempts: ``{quiz id: rounds}``, each round an ``AttemptSummary`` (its score and total are those of
+    its own questions), the one under way first, then newest finished first. One query, none without quizzes."""
+    if not quiz_ids:
+        return {}
+    rounds = (
+        Attempt.objects.filter(learner_id=learner_id, quiz_id__in=quiz_ids, practice_of__isnull=False)
+        .not_closed()
+        .with_score()
+        .order_by(F("finished_at").desc(nulls_first=True), "-pk")
+        .values_list("pk", "quiz_id", "finished_at", "correct_count", "answer_count")
+    )
+    by_quiz: dict[int, list[AttemptSummary]] = {}
+    for row in rounds:
+        by_quiz.setdefault(row[1], []).append(AttemptSummary(*row))
+    return {quiz_id: tuple(summaries) for quiz_id, summaries in by_quiz.items()}

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from quizzes import views
+from quizzes import round_views, views
 
 app_name = "quizzes"
 
@@ -10,4 +10,10 @@ urlpatterns = [
     path("<slug:slug>/questions/<int:number>/", views.question_view, name="question"),
     path("<slug:slug>/results/", views.results_view, name="results"),
     path("<slug:slug>/results/<int:pk>/", views.results_view, name="attempt_results"),
+    # Practice rounds of missed questions (quizzes.rounds): started from results, with pages of their own.
+    path("<slug:slug>/results/<int:pk>/practise/", round_views.practice_round_start_view, name="round_start"),
+    path("<slug:slug>/practice/<int:pk>/", round_views.round_view, name="round"),
+    path(
+        "<slug:slug>/practice/<int:pk>/questions/<int:number>/", round_views.round_question_view, name="round_question"
+    ),
 ]

@@ -18,6 +18,7 @@ from quizzes.localized import QuestionContent
 from quizzes.overview import learner_overview
 from quizzes.progress import Progress, learner_progress, owner_ids, progress_at
 from quizzes.results import read_results
+from quizzes.rounds import missed_count
 from quizzes.services import attempt_start
 from quizzes.standings import learner_standings
 
@@ -229,6 +230,7 @@ def results_view(request: HttpRequest, slug: str, pk: int | None = None) -> Http
             "quiz": results.quiz,
             "attempt": results.attempt,
             "answers": results.answers,
+            "missed": missed_count(answer.is_correct for answer in results.answers),
             "other_attempts": results.others,
             "has_unfinished": results.quiz.published and results.has_unfinished,
             "guide": guides[0] if guides else None,

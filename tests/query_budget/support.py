@@ -40,6 +40,8 @@ VERSION = 1
 CATALOGUE = 3
 # The attempts of the visitor at the listed quizzes with their scores (the question counts come with the cards).
 STANDINGS = 1
+# "My progress": the learner's practice rounds at the quizzes it lists, with their scores (quizzes.rounds).
+PRACTICE_ROUNDS = 1
 
 
 def pinned_get(client: Client, address: str, assert_num_queries, *, cold: int, warm: int, **kwargs):

@@ -10,6 +10,7 @@ from tests.pages import find, has_class, texts_of, url
 from tests.query_budget.support import (
     CATALOGUE,
     LANGUAGES,
+    PRACTICE_ROUNDS,
     QUIZ_STATE,
     SESSION,
     SNAPSHOT,
@@ -231,13 +232,13 @@ def test_account_export(learner, learner_client, django_assert_num_queries, lang
 @pytest.mark.parametrize("size", [1, 10])
 def test_my_progress_page(learner, learner_client, django_assert_num_queries, make, language, size):
     """``size`` guides holding ``size`` quizzes each started: the started quizzes, the guides, the guides'
-    published quizzes, then the standings and the quizzes' question counts."""
+    published quizzes, then the standings and the quizzes' question counts, and the practice rounds."""
     quizzes = [make(f"quiz-{number}", f"Quiz {number:03}", questions=2) for number in range(size)]
     for number in range(size):
         make_guide(slug=f"guide-{number}", title=f"Guide {number:03}").quizzes.set(quizzes)
     for quiz in quizzes:
         take(quiz, 1, learner=learner)
-    with django_assert_num_queries(SESSION + USER + 3 + STANDINGS + 1):
+    with django_assert_num_queries(SESSION + USER + 3 + STANDINGS + 1 + PRACTICE_ROUNDS):
         response = learner_client.get(url("progress", language))
     assert len(find(response.content, has_class("quiz-progress"))) == size * size
 
@@ -276,6 +277,6 @@ def test_pages_of_a_quiz_of_every_kind_cost_the_same(learner_client, django_asse
     )
     assert len(find(results.content, has_class("pass-verdict"))) == 1
     assert len(find(results.content, has_class("shown-choices"))) == 1
-    with django_assert_num_queries(SESSION + USER + 3 + STANDINGS + 1):
+    with django_assert_num_queries(SESSION + USER + 3 + STANDINGS + 1 + PRACTICE_ROUNDS):
         progress = learner_client.get(url("progress", language))
     assert len(find(progress.content, has_class("pass-status"))) == 1
