@@ -280,8 +280,8 @@ def test_the_question_page_has_its_buttons_the_flag_and_no_required_choice(learn
     assert segment_states(page) == [{"is-current"}, {"is-answered"}, {"is-todo", "is-flagged"}]
     assert texts_of(page, "visually-hidden")[-3:] == [
         "Question 1: on screen",
-        "Question 2: answered",
-        "Question 3: not answered yet, flagged for review",
+        "Question 2: answer saved",
+        "Question 3: not answered yet · Flagged for review",
     ]
 
 
@@ -439,13 +439,13 @@ def test_a_guests_exam_survives_signing_up_with_its_answers_and_flags(client):
     [
         (
             "fr",
-            [("Question 1", "Répondue", "Signalée pour relecture"), ("Question 2", "Sans réponse")],
-            "1 question n’a pas de réponse : elle comptera zéro.",
+            [("Question 1", "Réponse donnée", "Marquée pour y revenir"), ("Question 2", "Sans réponse")],
+            "1 question n’a pas de réponse\u00a0: elle ne rapportera aucun point.",
         ),
         (
             "tr",
-            [("Soru 1", "Cevaplandı", "Gözden geçirmek için işaretlendi"), ("Soru 2", "Cevaplanmadı")],
-            "1 soru cevaplanmadı: sıfır puan alacak.",
+            [("1. soru", "Cevaplandı", "Sonra bakmak için işaretlendi"), ("2. soru", "Cevaplanmadı")],
+            "1 soru cevaplanmadı: sıfır puan sayılacak.",
         ),
     ],
 )
