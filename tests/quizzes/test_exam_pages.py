@@ -5,6 +5,7 @@ from datetime import timedelta
 
 import pytest
 from django.contrib.messages import get_messages
+from django.test import Client
 from django.utils import timezone
 from pytest_django.asserts import assertInHTML
 
@@ -13,6 +14,7 @@ from quizzes.models import Answer, Attempt
 from quizzes.modes import QuizMode
 from tests.factories import PASSWORD, make_guide, make_quiz
 from tests.pages import attribute, find, form_buttons, has_class, own_text, texts_of, url
+from tests.quizzes.test_answer_not_revealed import choice_lists
 
 pytestmark = pytest.mark.django_db
 
@@ -131,7 +133,7 @@ def test_an_exam_answered_in_any_order_changed_flagged_and_submitted_scores_its_
     assert [own_text(link) for link in find(listed, lambda node: node.name == "a")] == [
         f"Question {number}" for number in (2, 4, 5, 6, 7)
     ]
-    assert form_buttons(confirmation.content, "") == []  # the form posts to its own page
+    assert form_buttons(confirmation.content, None) == ["Submit the exam"]  # the form posts to its own page
     assert Attempt.objects.get().finished_at is None
 
     response = client.post(url("quizzes:submit", slug=quiz.slug))
@@ -193,6 +195,11 @@ def test_no_page_of_an_exam_under_way_reveals_a_verdict_the_right_choice_or_an_e
         response = client.get(address)
         assert response.status_code == 200, address
         assert_reveals_nothing(response.content, quiz)
+    for number in range(1, 9):
+        # Each choice's markup, its own text, value and id blanked out, is its siblings' but for the learner's check.
+        [items] = choice_lists(client.get(question_url(quiz, number)).content)
+        assert len({item.replace(" checked", "") for item in items}) == 1
+        assert len([item for item in items if " checked" in item]) == (1 if number <= 3 else 0)
     # The results are not there yet.
     assert client.get(url("quizzes:results", slug=quiz.slug)).url == url("quizzes:detail", slug=quiz.slug)
 
@@ -225,6 +232,21 @@ def test_a_submitted_exam_sends_every_page_to_its_results_and_a_double_submit_ch
         (2, str(choice_pk(quiz, 2, 1))),
         (3, ""),
     ]
+
+
+def test_an_exam_resumed_on_another_device_shows_the_same_answers_and_flags(learner, learner_client):
+    quiz = exam_quiz(questions=3)
+    learner_client.post(url("quizzes:start", slug=quiz.slug))
+    save(learner_client, quiz, 2, 3, flagged=True)
+    other = Client()
+    other.force_login(learner)
+    assert other.post(url("quizzes:start", slug=quiz.slug)).url == question_url(quiz, 1)
+    page = other.get(question_url(quiz, 2)).content
+    assert (checked_values(page), flag_checked(page)) == ([str(choice_pk(quiz, 2, 3))], True)
+    save(other, quiz, 2, 4)  # the last save wins, from either device
+    page = learner_client.get(question_url(quiz, 2)).content
+    assert (checked_values(page), flag_checked(page)) == ([str(choice_pk(quiz, 2, 4))], False)
+    assert (Attempt.objects.count(), Answer.objects.count()) == (1, 1)
 
 
 # --- Moving, changing, clearing -------------------------------------------------------------------------------
