@@ -94,7 +94,7 @@ def exam_question_page(request: HttpRequest, number: int, progress: Progress) ->
     results; one sent after the time limit and grace is not recorded either, and the exam is submitted with the
     answers it had. A number beyond the exam's questions goes to the overview.
     """
-    if request.method == "POST" and progress.is_exam and progress.is_finished:
+    if request.method == "POST" and progress.is_finished:
         messages.warning(request, _("Your exam was submitted already: this answer was not recorded."))
         return redirect(progress.results_url)
     if request.method == "POST" and progress.attempt is not None and progress.attempt.is_expired(timezone.now()):

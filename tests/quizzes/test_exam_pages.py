@@ -324,6 +324,24 @@ def test_a_refused_answer_shows_the_page_again_and_saves_nothing(learner_client)
     assert (Answer.objects.count(), Attempt.objects.get().flagged) == (0, "")
 
 
+def test_a_form_sent_with_enter_saves_and_moves_on_as_next_does(learner_client):
+    """Enter sends the first submit button, the hidden "next"; a browser that sends none moves on too."""
+    quiz = exam_quiz(questions=2)
+    learner_client.post(url("quizzes:start", slug=quiz.slug))
+    [default] = find(
+        learner_client.get(question_url(quiz, 1)).content,
+        lambda node: node.name == "button" and "hidden" in dict(node.attributes),
+    )
+    assert (attribute(default, "name"), attribute(default, "value"), attribute(default, "tabindex")) == (
+        "go",
+        "next",
+        "-1",
+    )
+    response = learner_client.post(question_url(quiz, 1), {"choice": choice_pk(quiz, 1, 2)})
+    assert response.url == question_url(quiz, 2)
+    assert Answer.objects.get().chosen == str(choice_pk(quiz, 1, 2))
+
+
 def test_a_number_beyond_the_exam_goes_to_the_overview(learner_client):
     quiz = exam_quiz(questions=2)
     learner_client.post(url("quizzes:start", slug=quiz.slug))
