@@ -23,6 +23,9 @@ from quizzes.results import read_results
 from quizzes.services import attempt_start
 from quizzes.standings import learner_standings
 
+# Where the request's visitor stands in a quiz: shared with the exam's pages (``quizzes.exam_views``).
+_progress = request_progress
+
 
 @require_safe
 def quiz_detail_view(request: HttpRequest, slug: str) -> HttpResponse:
@@ -31,7 +34,7 @@ def quiz_detail_view(request: HttpRequest, slug: str) -> HttpResponse:
     and a preview of every question. Staff also see drafts, as a preview ("View on site" in the admin). An exam says
     so, with its time limit; one under way whose time ran out is submitted here, and the page goes to its results
     (``quizzes.exam_views.exam_expired_submit``)."""
-    progress = request_progress(request, slug, preview=True)
+    progress = _progress(request, slug, preview=True)
     expired = exam_expired_submit(request, progress)
     if expired is not None:
         return expired
@@ -124,12 +127,12 @@ def question_view(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     if request.method == "POST":
         try:
             with transaction.atomic():
-                return _question_page(request, number, request_progress(request, slug, lock=True))
+                return _question_page(request, number, _progress(request, slug, lock=True))
         except IntegrityError:
             # The same answer sent twice at once: the one the database took first stands (``quiz_state``'s lock).
             messages.info(request, _("You had already answered this question: your first answer stands."))
             return redirect(request.path)
-    return _question_page(request, number, request_progress(request, slug))
+    return _question_page(request, number, _progress(request, slug))
 
 
 def _question_page(request: HttpRequest, number: int, progress: Progress) -> HttpResponse:
