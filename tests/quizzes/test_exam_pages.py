@@ -374,7 +374,7 @@ def test_the_quiz_page_says_it_is_an_exam_with_its_time_limit_and_starts_or_resu
     page = learner_client.get(url("quizzes:detail", slug=quiz.slug)).content
     assert form_buttons(page, url("quizzes:start", slug=quiz.slug)) == ["Resume the exam"]
     assert texts_of(page, "progress-label") == ["Exam under way"]
-    assert texts_of(page, "exam-answered-count") == ["1 of 8 question answered."]
+    assert texts_of(page, "exam-answered-count") == ["1 of 8 questions answered."]
 
 
 # --- Time running out -------------------------------------------------------------------------------------------
