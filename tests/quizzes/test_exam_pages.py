@@ -12,7 +12,7 @@ from pytest_django.asserts import assertInHTML
 from quizzes.guests import GUEST_SESSION_KEY
 from quizzes.models import Answer, Attempt
 from quizzes.modes import QuizMode
-from tests.factories import PASSWORD, make_guide, make_quiz
+from tests.factories import PASSWORD, make_guide, make_kinds_quiz, make_quiz
 from tests.pages import attribute, find, form_buttons, has_class, own_text, texts_of, url
 from tests.quizzes.test_answer_not_revealed import choice_lists
 
@@ -160,6 +160,21 @@ def test_an_unanswered_question_shows_in_the_results_with_the_right_answer_and_t
         '<dt lang="en">Explanation</dt><dd>Explanation 2</dd></dl>',
         str(unanswered),
     )
+
+
+def test_an_unanswered_multiple_answer_question_lists_its_correct_answers(learner_client):
+    quiz = make_kinds_quiz(mode=QuizMode.EXAM, shuffle_choices=False)
+    learner_client.post(url("quizzes:start", slug=quiz.slug))
+    learner_client.post(url("quizzes:submit", slug=quiz.slug))
+    results = learner_client.get(url("quizzes:results", slug=quiz.slug)).content
+    [multiple] = [node for node in find(results, has_class("result")) if "Which are even?" in str(node)]
+    assertInHTML(
+        '<dl><dt lang="en">Your answer</dt><dd class="not-answered" lang="en">Not answered</dd>'
+        '<dt lang="en">Correct answers</dt><dd>2</dd><dd>8</dd>'
+        '<dt lang="en">Explanation</dt><dd>Because 2.</dd></dl>',
+        str(multiple),
+    )
+    assert texts_of(results, "result-verdict") == ["Not answered"] * 3
 
 
 def test_the_results_of_a_shuffled_exam_follow_its_numbering(learner_client):
