@@ -139,7 +139,7 @@ def _after_saving(progress: Progress, number: int, move: str) -> str:
         number += 1
     if move == "overview" or number > len(progress.order):
         return overview_url(progress)
-    return progress.quiz.question_url(number)
+    return progress.url_of(progress.order[number - 1])
 
 
 def _render_question(
@@ -183,7 +183,7 @@ def _statuses(progress: Progress) -> list[dict]:
     return [
         {
             "number": number,
-            "url": progress.quiz.question_url(number),
+            "url": progress.url_of(question),
             "question": question,
             "answered": question.pk in answered,
             "flagged": question.pk in progress.flagged,
