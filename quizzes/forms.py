@@ -1,4 +1,4 @@
-"""The learner's forms: the answer to a question."""
+"""The learner's forms: the answer to a question, in practice and in an exam."""
 
 from django import forms
 from django.core.exceptions import ValidationError
@@ -54,4 +54,38 @@ class AnswerForm(forms.Form):
     def chosen(self) -> tuple[ChoiceContent, ...]:
         """The chosen choices of a valid form: one, or several for a multiple-answer question."""
         value = self.cleaned_data["choice"]
+        return tuple(value) if self.question.is_multiple else (value,)
+
+
+#: What an exam question's buttons do after saving (``ExamAnswerForm``'s ``go``): the question before, the one after
+#: (the overview after the last), the overview, or stay on the question with its answer cleared.
+EXAM_MOVES = ("previous", "next", "overview", "clear")
+
+
+class ExamAnswerForm(AnswerForm):
+    """The learner's answer to ``question`` of an exam under way (``quizzes.exams``), as ``AnswerForm`` but optional:
+    no choice clears the answer. ``flagged``: the "Flag for review" check box. ``go``: the button pressed
+    (``EXAM_MOVES``; "next" when none is named, as when Enter sends the form); any other value is refused."""
+
+    flagged = forms.BooleanField(required=False, label=_("Flag for review"))
+    go = forms.ChoiceField(
+        choices=[(move, move) for move in EXAM_MOVES],
+        required=False,
+        widget=forms.HiddenInput,
+        error_messages={"invalid_choice": _("Please use one of the page's buttons.")},
+    )
+
+    def __init__(self, *args, question: QuestionContent, **kwargs):
+        super().__init__(*args, question=question, **kwargs)
+        self.fields["choice"].required = False
+
+    def clean_go(self) -> str:
+        return self.cleaned_data["go"] or "next"
+
+    def chosen(self) -> tuple[ChoiceContent, ...]:
+        """The chosen choices of a valid form: none (the answer is cleared, also by the "clear" button), one, or
+        several for a multiple-answer question."""
+        value = self.cleaned_data["choice"]
+        if self.cleaned_data["go"] == "clear" or value in (None, ""):
+            return ()
         return tuple(value) if self.question.is_multiple else (value,)

@@ -6,9 +6,12 @@ from dataclasses import dataclass
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.models import AnonymousUser
 
+from quizzes import scoring
+from quizzes.arrangement import Arrangement
 from quizzes.kinds import QuestionKind, chosen_pks
 from quizzes.localized import ChoiceContent, QuestionContent, QuizContent
 from quizzes.models import Answer
+from quizzes.modes import QuizMode
 from quizzes.progress import owner_ids
 from quizzes.snapshots import quiz_content
 from quizzes.summaries import AttemptSummary, results_state
@@ -58,6 +61,12 @@ class ResultAnswer:
         return self.kind == QuestionKind.MULTIPLE
 
     @property
+    def is_answered(self) -> bool:
+        """Whether the learner chose anything: a question an exam left unanswered has an empty answer
+        (``quizzes.exams.exam_submit``), shown as "Not answered"."""
+        return bool(self.chosen)
+
+    @property
     def right_choices(self) -> tuple[ShownChoice, ...]:
         """The choices that were to be chosen, in the order shown."""
         return tuple(choice for choice in self.choices if choice.is_right)
@@ -66,8 +75,9 @@ class ResultAnswer:
 @dataclass(frozen=True)
 class Results:
     """What the results page shows: the ``quiz``; the ``attempt`` shown (None when the visitor finished none) with
-    its ``answers`` in the order given; the ``others`` of the visitor's finished attempts, newest first; whether they
-    have an attempt under way (``has_unfinished``)."""
+    its ``answers`` in the order given (an exam's in its own order of questions, as the learner numbered them); the
+    ``others`` of the visitor's finished attempts, newest first; whether they have an attempt under way
+    (``has_unfinished``)."""
 
     quiz: QuizContent
     attempt: AttemptSummary | None
@@ -112,10 +122,21 @@ def read_results(
 
 def attempt_answers(content: QuizContent, attempt_pk: int) -> tuple[ResultAnswer, ...]:
     """The answers of finished attempt ``attempt_pk`` (or practice round, ``quizzes.rounds``) as its results show
-    them, in the order given, over ``content`` (the quiz's snapshot in the page's language): one query."""
+    them, in the order given (an exam's in its own numbering), over ``content`` (the quiz's snapshot in the page's language): one query."""
     rows = Answer.objects.filter(attempt_id=attempt_pk).order_by("answered_at", "pk")
     fields = ("question_id", "chosen", "shown", "is_correct", "language", "question_text", "choice_text", "kind")
-    return tuple(_answer(content, *row) for row in rows.values_list(*fields))
+    # With each answer, its attempt's mode and order (a join, no query more): an exam numbers its questions in its
+    # own order (``quizzes.scoring.order``), whatever order they were answered in.
+    fields += ("attempt__mode", "attempt__seed", "attempt__shuffle_questions")
+    rows = list(rows.values_list(*fields))
+    answers = tuple(_answer(content, *row[:-3]) for row in rows)
+    if rows and rows[0][-3] == QuizMode.EXAM:
+        arranged = [question.pk for question in Arrangement(*rows[0][-2:]).questions(content.questions)]
+        answered = [answer.question.pk for answer in answers]
+        numbered = scoring.order(questions=arranged, answered=answered, finished=True, free=True)
+        place = {pk: index for index, pk in enumerate(numbered)}
+        answers = tuple(sorted(answers, key=lambda answer: place.get(answer.question.pk, len(place))))
+    return answers
 
 
 def _answer(content: QuizContent, question_id: int, chosen: str, shown: list, *recorded) -> ResultAnswer:

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from quizzes import round_views, views
+from quizzes import exam_views, round_views, views
 
 app_name = "quizzes"
 
@@ -16,4 +16,7 @@ urlpatterns = [
     path(
         "<slug:slug>/practice/<int:pk>/questions/<int:number>/", round_views.round_question_view, name="round_question"
     ),
+    # An exam under way: the overview of its questions, and the confirmation that submits it.
+    path("<slug:slug>/overview/", exam_views.exam_overview_view, name="overview"),
+    path("<slug:slug>/submit/", exam_views.exam_submit_view, name="submit"),
 ]

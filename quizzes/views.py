@@ -11,43 +11,34 @@ from django.views.decorators.http import require_http_methods, require_safe
 from quizsite.limits import form_seconds_left, throttled_response
 from quizsite.templatetags.translation_status import FALLBACK_LANGUAGE
 from quizzes.answering import answer_record, attempt_finish_if_complete
+from quizzes.exam_views import exam_expired_submit, exam_question_page, exam_start_redirect
 from quizzes.forms import AnswerForm
 from quizzes.guests import guest_for_writing, session_guest
 from quizzes.learner_state import quiz_state
 from quizzes.localized import QuestionContent
 from quizzes.overview import learner_overview
-from quizzes.progress import Progress, learner_progress, owner_ids, progress_at
+from quizzes.page_progress import request_progress
+from quizzes.progress import Progress, learner_progress, progress_at
 from quizzes.results import read_results
 from quizzes.rounds import missed_count
 from quizzes.services import attempt_start
 from quizzes.standings import learner_standings
 
-
-def _progress(request: HttpRequest, slug: str, *, preview: bool = False, lock: bool = False) -> Progress:
-    """Where the request's learner, or its guest, stands in quiz ``slug`` (one query, ``quiz_state``), over the
-    quiz's content in the active language.
-
-    Args:
-        preview: whether staff may see a draft here (its quiz page, as a preview); learners never do.
-        lock: lock the learner's unfinished attempt first (inside a transaction: ``quiz_state``).
-
-    Raises:
-        Http404: no published quiz with this slug (nor a draft, for staff on a preview).
-    """
-    state = quiz_state(slug=slug, lock=lock, **owner_ids(request.user, session_guest(request)))
-    visible = state is not None and (state.published or (preview and request.user.is_staff))
-    progress = progress_at(state) if visible else None
-    if progress is None:
-        raise Http404("No such quiz.")
-    return progress
+# Where the request's visitor stands in a quiz: shared with the exam's pages (``quizzes.exam_views``).
+_progress = request_progress
 
 
 @require_safe
 def quiz_detail_view(request: HttpRequest, slug: str) -> HttpResponse:
     """The quiz page: a summary (level, number of questions, how many are not yet in the learner's language),
     where the learner or guest stands with the one button that starts, resumes or retakes it, the related guides,
-    and a preview of every question. Staff also see drafts, as a preview ("View on site" in the admin)."""
+    and a preview of every question. Staff also see drafts, as a preview ("View on site" in the admin). An exam says
+    so, with its time limit; one under way whose time ran out is submitted here, and the page goes to its results
+    (``quizzes.exam_views.exam_expired_submit``)."""
     progress = _progress(request, slug, preview=True)
+    expired = exam_expired_submit(request, progress)
+    if expired is not None:
+        return expired
     quiz = progress.quiz
     # Passed or not, as the quiz's card says it (over every finished attempt): one more query once one is finished.
     standing = None
@@ -80,6 +71,8 @@ def attempt_start_view(request: HttpRequest, slug: str) -> HttpResponse:
     results. A visitor who is not logged in becomes a guest here (``guest_for_writing``); new guests per client
     address are limited (``settings.FORM_RATES["guest"]``), past which the 429 page asks to log in or sign up.
 
+    An exam goes to its first unanswered question, else to its overview (``quizzes.exam_views.exam_start_redirect``).
+
     A GET or HEAD (a login's ``next``, a bookmarked or typed address, a link checker) starts nothing and shows
     the quiz page, where the Start button is.
 
@@ -102,6 +95,8 @@ def attempt_start_view(request: HttpRequest, slug: str) -> HttpResponse:
         guest = guest_for_writing(request)
     attempt_start(learner=request.user, quiz=quiz, language=get_language(), guest=guest)
     progress = learner_progress(learner=request.user, quiz=quiz, guest=guest)
+    if progress.is_exam:
+        return exam_start_redirect(request, progress)
     if progress.can_finish:
         attempt_finish_if_complete(attempt=progress.attempt)
     if progress.next_question is None:
@@ -122,6 +117,8 @@ def question_view(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     question it had left); without an attempt, to the quiz page, saying that an answer sent was not saved. A
     second answer to the same question changes nothing and redirects to its feedback, saying the first stands.
 
+    An exam's question is the page of ``quizzes.exam_views.exam_question_page``: free to move, nothing judged aloud.
+
     An answer is recorded in one short transaction over the quiz's snapshot: where the learner stands, read with
     the attempt's row lock (``quiz_state``), then the answer (``answer_record``).
 
@@ -140,6 +137,8 @@ def question_view(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 
 
 def _question_page(request: HttpRequest, number: int, progress: Progress) -> HttpResponse:
+    if progress.is_exam:
+        return exam_question_page(request, number, progress)
     quiz = progress.quiz
     if progress.attempt is None:
         if request.method == "POST":
