@@ -122,7 +122,8 @@ def read_results(
 
 def attempt_answers(content: QuizContent, attempt_pk: int) -> tuple[ResultAnswer, ...]:
     """The answers of finished attempt ``attempt_pk`` (or practice round, ``quizzes.rounds``) as its results show
-    them, in the order given (an exam's in its own numbering), over ``content`` (the quiz's snapshot in the page's language): one query."""
+    them, in the order given (an exam's in its own numbering), over ``content`` (the quiz's snapshot in the page's
+    language): one query."""
     rows = Answer.objects.filter(attempt_id=attempt_pk).order_by("answered_at", "pk")
     fields = ("question_id", "chosen", "shown", "is_correct", "language", "question_text", "choice_text", "kind")
     # With each answer, its attempt's mode and order (a join, no query more): an exam numbers its questions in its
