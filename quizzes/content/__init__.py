@@ -30,9 +30,14 @@ from quizzes.content.schema import quiz_check
 
 DEMO_DIRECTORY = Path(__file__).resolve().parent.parent / "demo"
 #: The demo quiz, and the demo content's files in the order ``load_demo`` loads them: the demo quiz (with the
-#: demo guide), then the second demo quiz of the same guide, which has every kind of question and a pass mark.
+#: demo guide), then the second demo quiz of the same guide, which has every kind of question and a pass mark,
+#: then the third, an exam with a time limit.
 DEMO_FILE = DEMO_DIRECTORY / "data-parallelism.json"
-DEMO_FILES = (DEMO_FILE, DEMO_DIRECTORY / "data-parallelism-check.json")
+DEMO_FILES = (
+    DEMO_FILE,
+    DEMO_DIRECTORY / "data-parallelism-check.json",
+    DEMO_DIRECTORY / "data-parallelism-exam.json",
+)
 
 __all__ = [
     "DEMO_FILE",

@@ -48,6 +48,12 @@ def test_an_exam_file_round_trips_byte_for_byte():
     assert (again.created, again.changed) == (False, False)
 
 
+def test_the_exam_demo_file_round_trips_byte_for_byte():
+    quiz = quiz_import(read(DEMO_FILES[2])).quiz
+    assert settings_of(quiz) == ("exam", 15)
+    assert quiz_dump(quiz_export(quiz)) == DEMO_FILES[2].read_text(encoding="utf-8")
+
+
 def test_the_export_writes_the_mode_and_time_limit_after_the_pass_mark():
     quiz = quiz_import(exam_file(time_limit=None)).quiz
     fields = list(quiz_export(quiz)["quiz"])
