@@ -4,6 +4,7 @@ import as practice quizzes without a time limit."""
 import copy
 
 import pytest
+from django.db import IntegrityError, transaction
 from django.utils import translation
 
 from quizzes.content import DEMO_FILES, quiz_dump, quiz_export, quiz_import
@@ -204,3 +205,11 @@ def test_import_command_says_a_version_3_file_made_an_exam_a_practice_quiz(tmp_p
         "Version 3 files have no time limit, so it no longer has one (it was 15 minutes).",
         "Set them again in the admin, or import a version 4 file (export_quiz writes one).",
     ]
+
+
+@pytest.mark.parametrize(("mode", "time_limit"), [("practice", 15), ("exam", 0), ("exam", 1441)])
+def test_the_database_refuses_what_check_time_limit_refuses(mode, time_limit):
+    """The constraint ``quiz_time_limit_of_exam`` backs the rule, for writes that skip it."""
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Quiz.objects.create(slug="timed", title_en="Timed", mode=mode, time_limit=time_limit)
+    assert not Quiz.objects.exists()
