@@ -84,7 +84,7 @@ messages: $(VENV)/.installed
 	$(PY) manage.py compilemessages --ignore=.venv
 
 # The benchmark (README, "Benchmark"): a generated data set on PostgreSQL, the site and a bare Django page under
-# gunicorn, driven by wrk; prints tables. Not part of `make test`; about six minutes. BENCH_DATABASE_URL names
+# gunicorn, driven by wrk; prints tables. Not part of `make test`; about ten minutes. BENCH_DATABASE_URL names
 # the database it drops and creates (default postgres://postgres@127.0.0.1:5432/quizsite_bench).
 bench: $(VENV)/.installed
 	@command -v wrk >/dev/null 2>&1 || { \

@@ -7,7 +7,9 @@ include one they finished, so that its cards show each kind of standing. Answeri
 of their own and two unfinished attempts; their answer POSTs go out question by question, each request a
 different learner's next question in their attempt's order (a multiple-answer question answered with two
 ``choice`` values), so that every POST records an answer (``quizzes.answering.answer_submit``), as a class taking
-quizzes at once would.
+quizzes at once would. The reading learner also has an exam under way, half answered, whose next question is the
+exam question page; each answering learner has an exam attempt too, whose answer POSTs (``choice`` and the "Next"
+button, ``go=next``) save an answer each (``quizzes.exams.exam_answer_save``), as a class sitting an exam would.
 """
 
 from dataclasses import dataclass, field
@@ -18,14 +20,16 @@ from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_K
 from django.db.models import Count, Q
 from django.middleware.csrf import CSRF_ALLOWED_CHARS, CSRF_SECRET_LENGTH
 from django.urls import reverse
-from django.utils import translation
+from django.utils import timezone, translation
 from django.utils.crypto import get_random_string
 
 from bench.data import LANGUAGES
 from guides.models import Guide
 from quizzes.answering import answer_submit
+from quizzes.exams import exam_answer_save
 from quizzes.kinds import QuestionKind
 from quizzes.models import Attempt, Choice, Question, Quiz
+from quizzes.modes import QuizMode, deadline
 from quizzes.services import attempt_start
 
 # The answering learners: the two that measure the POST's queries, those of the warm-up, those of the run.
@@ -58,12 +62,15 @@ class Request:
 @dataclass
 class Load:
     """The requests of one benchmark: ``pages`` maps a page's name to its GET requests (one per language);
-    ``answers`` maps ``"probe"``, ``"warm-up"`` and ``"run"`` to answer POSTs in the order they must be sent;
-    ``attempts`` holds the ids of the run's attempts (to count the answers it saved)."""
+    ``answers`` maps ``"probe"``, ``"warm-up"`` and ``"run"`` to answer POSTs in the order they must be sent, and
+    ``exam_answers`` likewise to exam answer POSTs; ``run_attempts`` and ``exam_run_attempts`` hold the ids of the
+    run's attempts (to count the answers it saved)."""
 
     pages: dict[str, list[Request]] = field(default_factory=dict)
     answers: dict[str, list[Request]] = field(default_factory=dict)
+    exam_answers: dict[str, list[Request]] = field(default_factory=dict)
     run_attempts: list[int] = field(default_factory=list)
+    exam_run_attempts: list[int] = field(default_factory=list)
 
 
 def _login(user) -> str:
@@ -128,13 +135,28 @@ def _quiz_and_guide(user, published: list[Quiz]) -> tuple[Quiz, Guide]:
     raise ValueError("No untried quiz of the reading learner shares a published guide with another quiz.")
 
 
-def _reader_pages(user, published: list[Quiz]) -> dict[str, list[Request]]:
+def _exam_page(user, exams: list[Quiz]) -> tuple[Quiz, int]:
+    """Start an exam attempt of ``user`` at the first timed exam of ``exams`` they have not tried and save answers
+    to its first half (each question's first choice), through the services an exam's POSTs use; return the exam
+    and the number of its next question."""
+    tried = set(Attempt.objects.filter(learner=user).values_list("quiz_id", flat=True))
+    quiz = next(quiz for quiz in exams if quiz.time_limit is not None and quiz.pk not in tried)
+    attempt = attempt_start(learner=user, quiz=quiz, language="en")
+    questions = attempt.arrangement.questions(list(quiz.questions.prefetch_related("choices").order_by("position")))
+    half = len(questions) // 2
+    for question in questions[:half]:
+        exam_answer_save(attempt=attempt, question=question, choices=[question.choices.all()[0]], language="en")
+    return quiz, half + 1
+
+
+def _reader_pages(user, published: list[Quiz], exams: list[Quiz]) -> dict[str, list[Request]]:
     """The GET pages of ``user``: home, the results of their latest finished attempt, the quiz page and next
-    question of an attempt this starts and half answers at a quiz they had not tried, and the page of a guide of
+    question of an attempt this starts and half answers at a quiz they had not tried, the page of a guide of
     that quiz (``_quiz_and_guide``), among whose other quizzes this makes sure ``user`` has finished one (the
     first, unless they had), so that its cards show a finished attempt, an unfinished one and quizzes not
-    started."""
+    started; and the next question of a timed exam this starts and half answers (``_exam_page``)."""
     finished = Attempt.objects.filter(learner=user).finished().select_related("quiz").order_by("-finished_at").first()
+    exam, exam_number = _exam_page(user, exams)
     quiz, guide = _quiz_and_guide(user, published)
     half = quiz.questions.count() // 2
     _answer(user, quiz, half)
@@ -148,23 +170,29 @@ def _reader_pages(user, published: list[Quiz]) -> dict[str, list[Request]]:
         "results": _page_requests("quizzes:results", cookie, slug=finished.quiz.slug),
         "home": _page_requests("home", cookie),
         "guide": _page_requests("guides:detail", cookie, slug=guide.slug),
+        "exam_question": _page_requests("quizzes:question", cookie, slug=exam.slug, number=exam_number),
     }
 
 
-def _answer_requests(learners: list, published: list[Quiz], first_group: int) -> tuple[list[Request], list[int]]:
-    """Start ``ATTEMPTS_PER_LEARNER`` attempts for each of ``learners`` and return ``(POSTs, attempt ids)``: the
-    POSTs in rounds (every learner's first question, then every learner's second…), each learner's in the
-    language ``group mod 3``; groups number the learners from ``first_group``. Each attempt takes its quiz's
-    settings, as ``quizzes.services.attempt_start`` would, and a seed of its own (its learner's group and round),
-    and asks its questions in the order they give; a multiple-answer question is answered with two ``choice``
-    values (``_chosen``)."""
+def _answer_requests(
+    learners: list, quizzes: list[Quiz], first_group: int, *, exam: bool = False
+) -> tuple[list[Request], list[int]]:
+    """Start attempts for each of ``learners`` at ``quizzes`` they have not tried (``ATTEMPTS_PER_LEARNER`` each,
+    or one exam attempt when ``exam``) and return ``(POSTs, attempt ids)``: the POSTs in rounds (every learner's
+    first question, then every learner's second…), each learner's in the language ``group mod 3``; groups number
+    the learners from ``first_group``. Each attempt takes its quiz's settings, as
+    ``quizzes.services.attempt_start`` would (an exam's mode, time limit and deadline too), and a seed of its own
+    (its learner's group and round), and asks its questions in the order they give; a multiple-answer question is
+    answered with two ``choice`` values (``_chosen``), and an exam's answers press "Next" (``go=next``)."""
+    per_learner = 1 if exam else ATTEMPTS_PER_LEARNER
+    now = timezone.now()
     slots = []
     for offset, user in enumerate(learners):
         group = first_group + offset
         cookie, token = _cookie(user)
         tried = set(Attempt.objects.filter(learner=user).values_list("quiz_id", flat=True))
-        fresh = [quiz for quiz in published[(group * 37) % len(published) :] + published if quiz.pk not in tried]
-        for round_, quiz in enumerate(fresh[:ATTEMPTS_PER_LEARNER]):
+        fresh = [quiz for quiz in quizzes[(group * 37) % len(quizzes) :] + quizzes if quiz.pk not in tried]
+        for round_, quiz in enumerate(fresh[:per_learner]):
             attempt = Attempt(
                 learner=user,
                 quiz=quiz,
@@ -173,15 +201,19 @@ def _answer_requests(learners: list, published: list[Quiz], first_group: int) ->
                 shuffle_choices=quiz.shuffle_choices,
                 shuffle_questions=quiz.shuffle_questions,
                 pass_mark=quiz.pass_mark,
+                mode=quiz.mode,
+                time_limit=quiz.time_limit,
+                deadline=deadline(started_at=now, time_limit=quiz.time_limit) if exam else None,
             )
             slots.append((round_, group, cookie, token, quiz, attempt))
     Attempt.objects.bulk_create([slot[-1] for slot in slots])
-    quizzes = {slot[4].pk for slot in slots}
     questions: dict[int, list[Question]] = {}
-    for question in Question.objects.filter(quiz_id__in=quizzes).prefetch_related("choices").order_by("position"):
+    asked = Question.objects.filter(quiz_id__in={slot[4].pk for slot in slots}).prefetch_related("choices")
+    for question in asked.order_by("position"):
         questions.setdefault(question.quiz_id, []).append(question)
+    move = "&go=next" if exam else ""
     requests = []
-    for round_ in range(ATTEMPTS_PER_LEARNER):
+    for round_ in range(per_learner):
         own = [slot[1:] for slot in slots if slot[0] == round_]
         for number in range(1, max(len(questions[slot[3].pk]) for slot in own) + 1):
             for group, cookie, token, quiz, attempt in own:
@@ -191,7 +223,7 @@ def _answer_requests(learners: list, published: list[Quiz], first_group: int) ->
                 with translation.override(LANGUAGES[group % 3]):
                     path = reverse("quizzes:question", kwargs={"slug": quiz.slug, "number": number})
                 chosen = "".join(f"&choice={choice.pk}" for choice in _chosen(question, number))
-                requests.append(Request(group, "POST", path, cookie, f"csrfmiddlewaretoken={token}{chosen}"))
+                requests.append(Request(group, "POST", path, cookie, f"csrfmiddlewaretoken={token}{chosen}{move}"))
     return requests, [slot[-1].pk for slot in slots]
 
 
@@ -206,10 +238,14 @@ def prepare() -> Load:
     if len(users) < 1 + PROBE_LEARNERS + WARM_UP_LEARNERS + RUN_LEARNERS:
         raise ValueError("The data set has too few learners for the load.")
     published = list(Quiz.objects.published().order_by("pk"))
-    load = Load(pages=_reader_pages(users[0], published))
+    practised = [quiz for quiz in published if quiz.mode == QuizMode.PRACTICE]
+    exams = [quiz for quiz in published if quiz.mode == QuizMode.EXAM]
+    load = Load(pages=_reader_pages(users[0], practised, exams))
     first = 1
     for name, count in (("probe", PROBE_LEARNERS), ("warm-up", WARM_UP_LEARNERS), ("run", RUN_LEARNERS)):
-        load.answers[name], attempts = _answer_requests(users[first : first + count], published, first)
+        learners = users[first : first + count]
+        load.answers[name], attempts = _answer_requests(learners, practised, first)
+        load.exam_answers[name], exam_attempts = _answer_requests(learners, exams, first, exam=True)
         first += count
-    load.run_attempts = attempts
+    load.run_attempts, load.exam_run_attempts = attempts, exam_attempts
     return load

@@ -16,8 +16,11 @@ NAMES = {
     "home": "home",
     "guide": "guide page",
     "answer": "answer POST",
+    "exam_question": "exam question page",
+    "exam_answer": "exam answer POST",
 }
-# The rows that are the site's pages (all but the ceiling), in the table's order.
+# The rows of the site's pages that issue 20's targets judge (all but the ceiling and the exam rows, which came
+# later and are measured alike without targets of their own), in the table's order.
 PAGES = ("question", "quiz", "results", "home", "guide", "answer")
 
 
@@ -57,6 +60,13 @@ def print_round(measured) -> None:
     print(
         f"Answer POSTs completed in the run: {measured.posts:,} of {measured.prepared:,} prepared; answers saved: "
         f"{measured.saved:,}{'' if measured.saved >= measured.posts else ' (FEWER: some POSTs saved nothing)'}"
+    )
+    # An exam answer POST sent again (wrk starts the file over when it runs out) replaces its answer: fewer saved
+    # than completed means that, or that POSTs saved nothing, only when more were completed than prepared.
+    fewer = measured.exam_saved < min(measured.exam_posts, measured.exam_prepared)
+    print(
+        f"Exam answer POSTs completed in the run: {measured.exam_posts:,} of {measured.exam_prepared:,} prepared; "
+        f"answers saved: {measured.exam_saved:,}{' (FEWER: some POSTs saved nothing)' if fewer else ''}"
     )
 
 

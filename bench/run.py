@@ -24,7 +24,9 @@ from bench import report
 from bench.data import FULL, SMALL, Counts, Shape
 
 DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/quizsite_bench"
-PAGES = ("question", "quiz", "results", "home", "guide")
+PAGES = ("question", "quiz", "results", "home", "guide", "exam_question")
+#: The POST rows: the answer to a practised question, and the answer saved on an exam's question page.
+POSTS = ("answer", "exam_answer")
 
 
 @dataclass(frozen=True)
@@ -32,7 +34,7 @@ class Round:
     """One data set's measurements: ``label``, rows written (``counts``) and seconds to build them, one
     ``report.Line`` per target (the ceiling first), each site worker's memory after the warm-up and after the last
     run (``{pid: (start MiB, end MiB)}``), and the answer POSTs completed in the run, prepared for it, and the
-    answers they saved."""
+    answers they saved (``posts``, ``prepared``, ``saved``; the exam answer POSTs' in ``exam_*``)."""
 
     label: str
     counts: Counts
@@ -42,6 +44,9 @@ class Round:
     posts: int
     prepared: int
     saved: int
+    exam_posts: int = 0
+    exam_prepared: int = 0
+    exam_saved: int = 0
 
 
 def _environment(database_url: str, static_root: Path) -> dict[str, str]:
@@ -99,25 +104,29 @@ def _round(label: str, shape: Shape, env: dict[str, str], work: Path, database_u
     reader = prepared.pages["home"][0].cookie
     ceiling = [load.Request(group, "GET", f"/{lang}/ceiling/", reader) for group, lang in enumerate(LANGUAGES)]
     targets = {"ceiling": ceiling, **{page: prepared.pages[page] for page in PAGES}}
-    probe = prepared.answers["probe"]
+    posts = {"answer": prepared.answers, "exam_answer": prepared.exam_answers}
     counted = {page: queries.count(requests[0]) for page, requests in targets.items() if page != "ceiling"}
     counted["ceiling"] = queries.count_ceiling(ceiling[0])
-    counted["answer"] = queries.count(probe[1], warm_up=probe[0], status=302)
+    for name, answers in posts.items():
+        counted[name] = queries.count(answers["probe"][1], warm_up=answers["probe"][0], status=302)
     files = {name: wrk.write_requests(requests, work / f"{name}.tsv") for name, requests in targets.items()}
-    warm_up_file = wrk.write_requests(prepared.answers["warm-up"], work / "answer-warm-up.tsv")
+    warm_up_files = {
+        name: wrk.write_requests(answers["warm-up"], work / f"{name}-warm-up.tsv") for name, answers in posts.items()
+    }
     rounds = _rounds()
     # Each round sends the answers of learners of its own, each learner's in order: a POST sent twice would only be
     # told that the question was answered, and one sent before the learner's earlier questions, to answer in order.
-    run = prepared.answers["run"]
-    shares = [[request for request in run if request.group % rounds == number] for number in range(rounds)]
-    answer_files = [wrk.write_requests(share, work / f"answer-{number}.tsv") for number, share in enumerate(shares)]
+    answer_files = {}
+    for name, answers in posts.items():
+        shares = [[request for request in answers["run"] if request.group % rounds == n] for n in range(rounds)]
+        answer_files[name] = [wrk.write_requests(share, work / f"{name}-{n}.tsv") for n, share in enumerate(shares)]
     site = servers.start(env, work / "site.log")
     try:
         top = servers.start(env, work / "ceiling.log", settings_module="bench.ceiling.settings")
         try:
             for name, requests in targets.items():
                 servers.check(top if name == "ceiling" else site, requests[0])
-            runs, ceilings, start, end = _drive(site, top, files, warm_up_file, answer_files)
+            runs, ceilings, start, end = _drive(site, top, files, warm_up_files, answer_files)
         finally:
             top.stop()
     finally:
@@ -130,9 +139,24 @@ def _round(label: str, shape: Shape, env: dict[str, str], work: Path, database_u
         ratios = sorted(page.per_second / ceiling.per_second for page, ceiling in paired)
         lines.append(report.Line(name, _median_run(page_runs), ratios[len(ratios) // 2], counted[name]))
     memory = {pid: (start[pid], end.get(pid, float("nan"))) for pid in start}
-    saved = Answer.objects.filter(attempt_id__in=prepared.run_attempts).count()
-    posts = sum(result.requests for result in runs["answer"])
-    return Round(label, counts, build_seconds, lines, memory, posts, len(run), saved)
+    saved = {
+        name: Answer.objects.filter(attempt_id__in=attempts).count()
+        for name, attempts in (("answer", prepared.run_attempts), ("exam_answer", prepared.exam_run_attempts))
+    }
+    sent = {name: sum(result.requests for result in runs[name]) for name in POSTS}
+    return Round(
+        label,
+        counts,
+        build_seconds,
+        lines,
+        memory,
+        sent["answer"],
+        len(prepared.answers["run"]),
+        saved["answer"],
+        sent["exam_answer"],
+        len(prepared.exam_answers["run"]),
+        saved["exam_answer"],
+    )
 
 
 def _rounds() -> int:
@@ -149,10 +173,10 @@ def _median_run(results):
     return dataclasses.replace(median, errors=sum(result.errors for result in results))
 
 
-def _drive(site, top, files: dict[str, Path], warm_up_file: Path, answer_files: list[Path]):
+def _drive(site, top, files: dict[str, Path], warm_up_files: dict[str, Path], answer_files: dict[str, list[Path]]):
     """Warm every target up, then measure the pages in ``_rounds()`` rounds, each page after a run of the ceiling
     (``top``), so that the ceiling is measured over the same minutes as the pages on a machine whose other load
-    may drift; the answer POST sends round ``n``'s own requests, ``answer_files[n]``.
+    may drift; each POST row (``POSTS``) sends round ``n``'s own requests, ``answer_files[name][n]``.
 
     Returns:
         ``(runs, ceilings, start, end)``: each page's ``wrk.Result``-s and the ceiling's runs before them (lists, by
@@ -170,16 +194,15 @@ def _drive(site, top, files: dict[str, Path], warm_up_file: Path, answer_files: 
         servers.settle(server)
         return result
 
-    for name, path in files.items():
+    for name, path in {**files, **warm_up_files}.items():
         drive(name, path, warm_up_seconds)
-    drive("answer", warm_up_file, warm_up_seconds)
     start = {worker.pid: worker.rss_mib for worker in servers.workers(site)}
-    runs: dict[str, list] = {name: [] for name in [*files, "answer"] if name != "ceiling"}
+    runs: dict[str, list] = {name: [] for name in [*files, *POSTS] if name != "ceiling"}
     ceilings: dict[str, list] = {name: [] for name in runs}
-    for answer_file in answer_files:
+    for number in range(_rounds()):
         for name in runs:
             ceilings[name].append(drive("ceiling", files["ceiling"], seconds))
-            runs[name].append(drive(name, answer_file if name == "answer" else files[name], seconds))
+            runs[name].append(drive(name, answer_files[name][number] if name in POSTS else files[name], seconds))
     end = {worker.pid: worker.rss_mib for worker in servers.workers(site)}
     return runs, ceilings, start, end
 

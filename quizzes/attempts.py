@@ -19,7 +19,7 @@ from quizzes.kinds import chosen_pks
 from quizzes.modes import QuizMode
 
 
-def counted_in_statistics(answers: str = "answers") -> Q:
+def counted_in_statistics(answers: str = "answers", *, unanswered: bool = False) -> Q:
     """The rule for which answers the authors' answer statistics count: those of learners with an account, in
     attempts at the quiz, as final.
 
@@ -33,6 +33,8 @@ def counted_in_statistics(answers: str = "answers") -> Q:
     Args:
         answers: the lookup path from the model being annotated to ``Answer`` (``"answers"`` from a question or
             a choice).
+        unanswered: instead, the empty answers of the same attempts: the questions that submitted exams left
+            unanswered.
 
     Returns:
         A ``Q`` for the ``filter`` of a ``Count`` over ``answers``.
@@ -40,7 +42,8 @@ def counted_in_statistics(answers: str = "answers") -> Q:
     attempt = f"{answers}__attempt__"
     final = Q(**{f"{attempt}mode": QuizMode.PRACTICE}) | Q(**{f"{attempt}finished_at__isnull": False})
     counted = Q(**{f"{attempt}learner__isnull": False, f"{attempt}practice_of__isnull": True}) & final
-    return counted & ~Q(**{f"{answers}__chosen": ""})
+    empty = Q(**{f"{answers}__chosen": ""})
+    return counted & (empty if unanswered else ~empty)
 
 
 def new_seed() -> int:

@@ -26,6 +26,8 @@ The rules, and where they come from (README, "Authoring"):
   bound what one Save of the quiz's page sends (``settings.DATA_UPLOAD_MAX_NUMBER_FIELDS``) and a quiz file
   (``quizzes.content.reader.MAX_FILE_BYTES``). The guides' limit lives with guides, whose admin applies it too
   (guides never import quizzes). Each text's own limit is its model field's ``max_length``.
+- **A time limit is for exams only, from 1 to ``quizzes.modes.MAX_TIME_LIMIT`` minutes** (``check_time_limit``;
+  ``quizzes.modes``): a practice quiz gives each verdict at once, so a clock would only hurry learning.
 """
 
 from collections.abc import Collection, Iterable, Mapping
@@ -36,6 +38,7 @@ from django.utils.translation import gettext, ngettext
 
 from quizzes.kinds import TRUE_FALSE_KEYS, QuestionKind, chosen_pks
 from quizzes.models import Answer, Choice, Question
+from quizzes.modes import MAX_TIME_LIMIT, QuizMode
 
 
 class RuleBroken(ValidationError):
@@ -280,3 +283,18 @@ def questions_with_correct(questions: QuerySet) -> dict[int, bool]:
     """
     correct = Choice.objects.filter(question=OuterRef("pk"), is_correct=True)
     return dict(questions.annotate(has_correct=Exists(correct)).values_list("position", "has_correct"))
+
+
+def check_time_limit(mode: str, time_limit: int | None) -> None:
+    """Refuse a time limit on a practice quiz, or one outside 1 to ``MAX_TIME_LIMIT`` minutes. No query; the
+    database's constraint ``quiz_time_limit_of_exam`` backs it.
+
+    Args:
+        mode: the quiz's mode (``quizzes.modes.QuizMode`` value).
+        time_limit: its time limit in minutes (int), or None for none.
+
+    Raises:
+        RuleBroken: with the constraint's message ("A time limit is for exams only, from 1 to 1440 minutes.").
+    """
+    if time_limit is not None and (mode != QuizMode.EXAM or not 1 <= time_limit <= MAX_TIME_LIMIT):
+        raise RuleBroken(gettext("A time limit is for exams only, from 1 to 1440 minutes."))

@@ -2,16 +2,17 @@
 how many were right, how often each choice was chosen and, for a multiple-answer question, how often exactly the
 right set was.
 
-Which answers count is ``quizzes.attempts.counted_in_statistics`` (learners with an account, in every attempt); each
-counts as it was judged when given (``Answer.is_correct``). The answers are read grouped by the set they chose
-(``Answer.chosen``, one text per set): the rows read grow with the different sets learners chose, never with the
-number of answers, and every count follows from them.
+Which answers count is ``quizzes.attempts.counted_in_statistics`` (learners with an account, in attempts at the
+quiz; an exam's once submitted, as they were then, without the questions it left unanswered, which are counted
+apart); each counts as it was judged when given or submitted (``Answer.is_correct``). The answers are read
+grouped by the set they chose (``Answer.chosen``, one text per set): the rows read grow with the different sets
+learners chose, never with the number of answers, and every count follows from them.
 """
 
 from collections import defaultdict
 from dataclasses import dataclass
 
-from django.db.models import Count, Prefetch
+from django.db.models import Count, Prefetch, Q
 
 from quizzes.kinds import QuestionKind, chosen_pks, judge, true_false_label
 from quizzes.models import Choice, Question, Quiz, counted_in_statistics
@@ -25,11 +26,13 @@ def percent(part: int, whole: int) -> int | None:
 @dataclass(frozen=True, slots=True)
 class ChosenSet:
     """How many counted answers to one question chose the choices ``pks`` (a frozenset of primary keys) and were
-    judged ``correct`` (bool): ``count`` (int)."""
+    judged ``correct`` (bool): ``count`` (int); and, on the row of the empty set, how many submitted exams left
+    the question ``unanswered`` (int; these are not answers, and ``count`` is 0 there)."""
 
     pks: frozenset[int]
     correct: bool
     count: int
+    unanswered: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +53,7 @@ class QuestionStatistics:
     Attributes:
         question: the question.
         answered: its counted answers (int).
+        unanswered: how many submitted exams of counted learners left it unanswered (int; not answers).
         correct: how many of them were judged right when given (int); ``percent_correct`` of ``answered``.
         exact: for a multiple-answer question, how many chose exactly its right choices as they are now (int; None
             for the other kinds, where it is ``correct``); ``percent_exact`` of ``answered``.
@@ -59,6 +63,7 @@ class QuestionStatistics:
 
     question: Question
     answered: int
+    unanswered: int
     correct: int
     percent_correct: int | None
     exact: int | None
@@ -72,7 +77,8 @@ class QuestionStatistics:
 
 def chosen_sets(quiz: Quiz) -> dict[int, list[ChosenSet]]:
     """The counted answers to ``quiz``'s questions, grouped by question, chosen set and verdict: one query, one row
-    per set a question's learners chose (so at most one per choice for single-answer and true-or-false questions).
+    per set a question's learners chose (so at most one per choice for single-answer and true-or-false questions),
+    and one for the exams that left it unanswered.
 
     Returns:
         ``{question pk: [ChosenSet, ...]}``; a question nobody answered is missing.
@@ -80,13 +86,16 @@ def chosen_sets(quiz: Quiz) -> dict[int, list[ChosenSet]]:
     rows = (
         Question.objects.filter(quiz=quiz)
         .values_list("pk", "answers__chosen", "answers__is_correct")
-        .annotate(count=Count("answers", filter=counted_in_statistics()))
-        .filter(count__gt=0)
+        .annotate(
+            count=Count("answers", filter=counted_in_statistics()),
+            unanswered=Count("answers", filter=counted_in_statistics(unanswered=True)),
+        )
+        .filter(Q(count__gt=0) | Q(unanswered__gt=0))
         .order_by()
     )
     sets: dict[int, list[ChosenSet]] = defaultdict(list)
-    for question, chosen, correct, count in rows:
-        sets[question].append(ChosenSet(frozenset(chosen_pks(chosen)), correct, count))
+    for question, chosen, correct, count, unanswered in rows:
+        sets[question].append(ChosenSet(frozenset(chosen_pks(chosen)), correct, count, unanswered))
     return sets
 
 
@@ -121,6 +130,7 @@ def quiz_statistics(quiz: Quiz) -> list[QuestionStatistics]:
             QuestionStatistics(
                 question=question,
                 answered=answered,
+                unanswered=sum(chosen.unanswered for chosen in own),
                 correct=correct,
                 percent_correct=percent(correct, answered),
                 exact=exact,

@@ -7,8 +7,9 @@ question) for complete examples. Files are UTF-8, letters written as letters,
 keys in a fixed order, so two exports of the same quiz are identical and edits diff cleanly.
 
 Questions and choices are named by a ``key`` (a slug, unique within the quiz or the question) and listed in
-their order on the site; a quiz says whether it shuffles and its pass mark, a question its kind, a choice whether
-it is pinned (format version 3; version 2 files still import). Modules:
+their order on the site; a quiz says whether it shuffles, its pass mark, its mode (practice or exam) and an exam's
+time limit, a question its kind, a choice whether it is pinned (format version 4; version 2 and 3 files still
+import). Modules:
 
 - ``export``: ``quiz_export`` (a quiz as data) and ``quiz_dump`` (data as the file's text);
 - ``reader``: ``read_quiz_file`` and ``quiz_parse``, which refuse what could break the site (size, nesting,
@@ -29,9 +30,14 @@ from quizzes.content.schema import quiz_check
 
 DEMO_DIRECTORY = Path(__file__).resolve().parent.parent / "demo"
 #: The demo quiz, and the demo content's files in the order ``load_demo`` loads them: the demo quiz (with the
-#: demo guide), then the second demo quiz of the same guide, which has every kind of question and a pass mark.
+#: demo guide), then the second demo quiz of the same guide, which has every kind of question and a pass mark,
+#: then the third, an exam with a time limit.
 DEMO_FILE = DEMO_DIRECTORY / "data-parallelism.json"
-DEMO_FILES = (DEMO_FILE, DEMO_DIRECTORY / "data-parallelism-check.json")
+DEMO_FILES = (
+    DEMO_FILE,
+    DEMO_DIRECTORY / "data-parallelism-check.json",
+    DEMO_DIRECTORY / "data-parallelism-exam.json",
+)
 
 __all__ = [
     "DEMO_FILE",

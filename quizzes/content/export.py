@@ -14,10 +14,11 @@ from quizzes.kinds import TRUE_KEY, QuestionKind
 from quizzes.models import Choice, Question, Quiz
 
 FORMAT = "quizsite-quiz"
-#: Version 3 adds a quiz's shuffling and pass mark, a question's kind (a true-or-false question has an ``answer``
-#: instead of choices) and a choice's pin. Version 2 named questions and choices by key and ordered them by their
-#: place in the file (still read: ``schema``); version 1 numbered them by position.
-VERSION = 3
+#: Version 4 adds a quiz's mode and time limit (``quizzes.modes``). Version 3 added a quiz's shuffling and pass
+#: mark, a question's kind (a true-or-false question has an ``answer`` instead of choices) and a choice's pin.
+#: Version 2 named questions and choices by key and ordered them by their place in the file (versions 2 and 3 are
+#: still read: ``schema``); version 1 numbered them by position.
+VERSION = 4
 LANGUAGE_CODES = [code for code, _name in settings.LANGUAGES]
 SOURCE_LANGUAGE = settings.MODELTRANSLATION_DEFAULT_LANGUAGE
 
@@ -65,7 +66,7 @@ def question_export(question: Question) -> dict:
 
 def quiz_fields_export(quiz: Quiz) -> dict:
     """The quiz's own fields in a file's ``quiz`` object: slug, difficulty, published flag, shuffling, pass mark
-    (a percentage, or None) and translated texts."""
+    (a percentage, or None), mode ("practice" or "exam"), time limit (minutes, or None) and translated texts."""
     return {
         "slug": quiz.slug,
         "difficulty": quiz.difficulty,
@@ -73,6 +74,8 @@ def quiz_fields_export(quiz: Quiz) -> dict:
         "shuffle_choices": quiz.shuffle_choices,
         "shuffle_questions": quiz.shuffle_questions,
         "pass_mark": quiz.pass_mark,
+        "mode": quiz.mode,
+        "time_limit": quiz.time_limit,
         "title": _texts(quiz, "title"),
         "description": _texts(quiz, "description"),
     }

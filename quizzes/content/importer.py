@@ -35,7 +35,7 @@ from quizzes.models import Choice, Question, Quiz
 from quizzes.rules import RuleBroken, check_correct_choices_kept, check_kind_change, check_removable
 
 #: The quiz's settings a file holds besides its texts: how it is taken (``ImportResult.settings_changed``).
-SETTINGS = ("shuffle_choices", "shuffle_questions", "pass_mark")
+SETTINGS = ("shuffle_choices", "shuffle_questions", "pass_mark", "mode", "time_limit")
 
 
 @dataclass(frozen=True)
@@ -65,7 +65,7 @@ class ImportResult:
     questions_updated: int = 0
     questions_removed: int = 0
     questions_moved: int = 0
-    settings_changed: tuple[tuple[str, bool | int | None], ...] = ()
+    settings_changed: tuple[tuple[str, bool | int | str | None], ...] = ()
 
 
 def _set_texts(instance, field: str, texts: dict) -> None:

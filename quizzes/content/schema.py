@@ -1,14 +1,16 @@
 """Checking ``quizsite-quiz`` data against the format and the content rules, without writing anything.
 
-The format (version 3): questions and choices are named by a ``key``, a slug unique among their siblings, and
+The format (version 4): questions and choices are named by a ``key``, a slug unique among their siblings, and
 their order in the file is their order on the site. A quiz may say whether it shuffles its choices and its
-questions and give a pass mark; a question its ``kind`` (``quizzes.kinds.QuestionKind``, "single" when left
-out); a choice whether it is ``pinned``. A true-or-false question has no choices but an ``answer`` (true or
+questions, give a pass mark, and (since version 4) say its ``mode`` ("practice" or "exam", ``quizzes.modes``) and
+an exam's ``time_limit`` (minutes, or null); a question its ``kind`` (``quizzes.kinds.QuestionKind``, "single"
+when left out); a choice whether it is ``pinned``. A true-or-false question has no choices but an ``answer`` (true or
 false): its two choices are the site's (``quizzes.kinds.true_false_rows``), so a file never holds their words.
 
 Version 2 files, written before kinds existed, are still read: as version 3 files whose questions are all
 single-answer, with no choice pinned, nothing shuffled (their choices in their order, as they were written) and
-no pass mark. A field that version 3 added, in a version 2 file, is refused with a hint to set the version.
+no pass mark; version 2 and 3 files, as practice quizzes without a time limit. A field that a later version
+added, in an older file, is refused with a hint to set the version that added it.
 
 The content rules come from ``quizzes.rules``; a rule's message is shown as it is, after the place in the file.
 """
@@ -31,7 +33,8 @@ from quizzes.content.values import (
 )
 from quizzes.kinds import QuestionKind, true_false_rows
 from quizzes.models import Choice, Difficulty, Question, Quiz
-from quizzes.rules import MAX_CHOICES, MAX_QUESTIONS, RuleBroken, check_choices, check_publishable
+from quizzes.modes import QuizMode
+from quizzes.rules import MAX_CHOICES, MAX_QUESTIONS, RuleBroken, check_choices, check_publishable, check_time_limit
 
 # The largest value of a PositiveIntegerField on every supported database.
 MAX_ORDERING = 2_147_483_647
@@ -39,18 +42,25 @@ MAX_ORDERING = 2_147_483_647
 OLDEST_VERSION = 2
 # The quiz settings a version 2 file cannot hold, as it meant them: nothing shuffled, no pass mark.
 _VERSION_2_SETTINGS = {"shuffle_choices": False, "shuffle_questions": False, "pass_mark": None}
+# How a file before version 4 meant its quiz to be taken: in practice, without a time limit.
+_BEFORE_VERSION_4_MODE = {"mode": QuizMode.PRACTICE.value, "time_limit": None}
+#: The fields that versions after the oldest added, and the version that added each.
+ADDED_IN = {
+    **dict.fromkeys(("kind", "answer", "pinned", *_VERSION_2_SETTINGS), 3),
+    **dict.fromkeys(_BEFORE_VERSION_4_MODE, 4),
+}
 
 
-def _refuse_version_3_fields(entry, path: str, names: tuple[str, ...], version: int) -> None:
-    """In a version 2 file, refuse the first of the fields ``names`` that version 3 added which ``entry`` holds,
-    saying that the file needs ``"version": 3`` (rather than that the field is unknown)."""
-    if version != OLDEST_VERSION or not isinstance(entry, dict):
+def _refuse_later_fields(entry, path: str, version: int) -> None:
+    """Refuse the first field (by name) of ``entry`` that a version after the file's ``version`` added, saying
+    which ``"version"`` the file needs (rather than that the field is unknown)."""
+    if not isinstance(entry, dict):
         return
-    for name in sorted(entry.keys() & set(names)):
+    for name in sorted(name for name in entry.keys() & ADDED_IN.keys() if ADDED_IN[name] > version):
         refuse(
             f"{path}.{name}",
             _("a version %(version)d field: set %(setting)s at the top of the file")
-            % {"version": VERSION, "setting": f'"version": {VERSION}'},
+            % {"version": ADDED_IN[name], "setting": f'"version": {ADDED_IN[name]}'},
         )
 
 
@@ -67,7 +77,7 @@ def _check_guide(entry, path: str) -> dict:
 
 
 def _check_choice(entry, path: str, version: int) -> dict:
-    _refuse_version_3_fields(entry, path, ("pinned",), version)
+    _refuse_later_fields(entry, path, version)
     check_object(entry, path, ("key", "text", "is_correct", *(("pinned?",) if version > OLDEST_VERSION else ())))
     return {
         "key": check_slug(entry["key"], f"{path}.key", Choice, "key"),
@@ -81,7 +91,7 @@ def _check_kind(entry: dict, path: str, version: int) -> str:
     """A question's kind, after checking that its entry has the fields of that kind (``choices``, or a
     true-or-false question's ``answer``); a version 2 question is single-answer."""
     if version == OLDEST_VERSION:
-        _refuse_version_3_fields(entry, path, ("kind", "answer"), version)
+        _refuse_later_fields(entry, path, version)
         check_object(entry, path, ("key", "text", "explanation?", "choices"))
         return QuestionKind.SINGLE
     check_object(entry, path, ("key", "kind?", "text", "explanation?", "choices?", "answer?"))
@@ -140,10 +150,29 @@ def _check_question(entry, path: str, version: int) -> dict:
     }
 
 
+def _check_mode(entry: dict, path: str, version: int) -> dict:
+    """The quiz's mode and time limit (``quizzes.rules.check_time_limit``): as given, else a new quiz's (practice,
+    no time limit), which is also what every file before version 4 meant."""
+    if version < ADDED_IN["mode"]:
+        return dict(_BEFORE_VERSION_4_MODE)
+    mode = entry.get("mode", Quiz._meta.get_field("mode").get_default())
+    if mode not in QuizMode.values:
+        refuse(f"{path}.mode", _("expected one of %(values)s") % {"values": ", ".join(QuizMode.values)})
+    time_limit = entry.get("time_limit")
+    if time_limit is not None and (isinstance(time_limit, bool) or not isinstance(time_limit, int)):
+        refuse(f"{path}.time_limit", _("expected a whole number or null"))
+    try:
+        check_time_limit(mode, time_limit)
+    except RuleBroken as error:
+        refuse(f"{path}.time_limit", error.messages[0])
+    return {"mode": mode, "time_limit": time_limit}
+
+
 def _check_settings(entry: dict, path: str, version: int) -> dict:
-    """The quiz's shuffling and pass mark: as given, else the model's defaults (a new quiz's); version 2's own."""
+    """The quiz's shuffling, pass mark, mode and time limit: as given, else the model's defaults (a new quiz's);
+    an older version's own (module docstring)."""
     if version == OLDEST_VERSION:
-        return dict(_VERSION_2_SETTINGS)
+        return _VERSION_2_SETTINGS | _check_mode(entry, path, version)
     settings = {}
     for name in ("shuffle_choices", "shuffle_questions"):
         value = entry.get(name, Quiz._meta.get_field(name).get_default())
@@ -151,12 +180,12 @@ def _check_settings(entry: dict, path: str, version: int) -> dict:
     settings["pass_mark"] = check_optional_number(
         Quiz, "pass_mark", entry.get("pass_mark"), f"{path}.pass_mark", constraint="quiz_pass_mark_percentage"
     )
-    return settings
+    return settings | _check_mode(entry, path, version)
 
 
 def _check_quiz(entry, path: str, guide_slugs: set[str], version: int) -> dict:
-    _refuse_version_3_fields(entry, path, tuple(_VERSION_2_SETTINGS), version)
-    settings = () if version == OLDEST_VERSION else ("shuffle_choices?", "shuffle_questions?", "pass_mark?")
+    _refuse_later_fields(entry, path, version)
+    settings = [f"{name}?" for name in (*_VERSION_2_SETTINGS, *_BEFORE_VERSION_4_MODE) if ADDED_IN[name] <= version]
     fields = ("slug", "difficulty?", "published?", *settings, "title", "description?", "guides?", "questions")
     check_object(entry, path, fields)
     slug = check_slug(entry["slug"], f"{path}.slug", Quiz)
@@ -218,10 +247,10 @@ def quiz_check(data) -> dict:
     """Check ``quizsite-quiz`` data completely, without writing anything.
 
     Args:
-        data: the parsed file (from ``quiz_parse`` or ``read_quiz_file``), of version 2 or 3.
+        data: the parsed file (from ``quiz_parse`` or ``read_quiz_file``), of version 2, 3 or 4.
 
     Returns:
-        The same content normalised to ``quiz_export``'s shape (version 3): every language present (None when
+        The same content normalised to ``quiz_export``'s shape (version 4): every language present (None when
         missing), defaults filled in (a version 2 file's as the module docstring says), questions and choices in
         the file's order.
 

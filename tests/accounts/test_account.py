@@ -79,7 +79,7 @@ def test_export_holds_the_account_and_every_answer_of_every_attempt_exactly(clie
     assert response["Content-Disposition"].startswith('attachment; filename="quizsite-data-')
     assert response["Cache-Control"] == "max-age=0, no-cache, no-store, must-revalidate, private"
     data = json.loads(response.content)
-    assert data["format"] == 3
+    assert data["format"] == 4
     assert data["time_zone"] == "UTC"
     assert data["account"] == {
         "username": "ada",
@@ -112,6 +112,12 @@ def test_export_holds_the_account_and_every_answer_of_every_attempt_exactly(clie
             "started_at": second.started_at.isoformat(),
             "finished_at": None,
             "closed_at": None,
+            "mode": "practice",
+            "time_limit": None,
+            "deadline": None,
+            "practice_round": False,
+            "practice_round_of": None,
+            "flagged": [],
             "score": 0,
             "answer_count": 1,
             "pass_mark": None,
@@ -124,6 +130,12 @@ def test_export_holds_the_account_and_every_answer_of_every_attempt_exactly(clie
             "started_at": first.started_at.isoformat(),
             "finished_at": first.finished_at.isoformat(),
             "closed_at": None,
+            "mode": "practice",
+            "time_limit": None,
+            "deadline": None,
+            "practice_round": False,
+            "practice_round_of": None,
+            "flagged": [],
             "score": 1,
             "answer_count": 2,
             "pass_mark": None,

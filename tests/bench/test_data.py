@@ -1,6 +1,7 @@
 """The benchmark's data set and load (``make bench``) keep their promised shape, so the benchmark cannot rot
 unnoticed. Counts and rows only; how fast the site serves them is the benchmark's to print, not a test's."""
 
+from datetime import timedelta
 from http.cookies import SimpleCookie
 from types import SimpleNamespace
 
@@ -9,8 +10,9 @@ from django.contrib.auth import get_user_model
 from django.db import connection
 from django.db.models import Count, F, Q
 from django.test import Client
+from django.utils import timezone
 
-from bench import data, load, queries
+from bench import content, data, load, queries
 from guides.models import Guide
 from quizzes.kinds import QuestionKind, chosen_pks
 from quizzes.models import Answer, Attempt, Choice, Question, Quiz
@@ -221,3 +223,55 @@ def test_the_load_answers_a_multiple_answer_question_with_two_choices(small_set)
     sent = [int(part.split("=")[1]) for part in own[upto - 1].body.split("&") if part.startswith("choice=")]
     answer = Answer.objects.get(attempt_id__in=prepared.run_attempts, chosen=",".join(map(str, sorted(sent))))
     assert (answer.question.kind, answer.choice, answer.attempt.answers.count()) == (QuestionKind.MULTIPLE, None, upto)
+
+
+def test_every_fourth_quiz_is_an_exam_half_of_them_timed_and_its_attempts_are_exam_attempts(small_set):
+    exams = Quiz.objects.filter(mode="exam")
+    assert (exams.count(), exams.filter(time_limit=content.EXAM_TIME_LIMIT).count()) == (50, 25)
+    assert set(exams.values_list("time_limit", flat=True)) == {None, 45}
+    assert not Quiz.objects.filter(mode="practice", time_limit__isnull=False).exists()
+    # Each attempt took its quiz's mode and time limit; a timed one's deadline is its start plus the limit.
+    assert not Attempt.objects.exclude(mode=F("quiz__mode")).exists()
+    assert (
+        not Attempt.objects.filter(quiz__mode="exam")
+        .exclude(time_limit=F("quiz__time_limit"))
+        .filter(quiz__time_limit__isnull=False)
+        .exists()
+    )
+    timed = Attempt.objects.filter(time_limit=45)
+    assert timed.count() == Attempt.objects.filter(quiz__time_limit=45).count() > 0
+    assert not timed.exclude(deadline=F("started_at") + timedelta(minutes=45)).exists()
+    assert not Attempt.objects.filter(time_limit__isnull=True, deadline__isnull=False).exists()
+    # Submitted exams answered every question: none left an empty answer.
+    assert not Answer.objects.filter(chosen="").exists()
+
+
+def test_the_exam_question_page_is_the_next_question_of_a_timed_exam_half_answered(small_set):
+    prepared = load.prepare()
+    paths = [request.path for request in prepared.pages["exam_question"]]
+    slug, number = paths[0].split("/")[3], int(paths[0].split("/")[5])
+    assert [path.split("/")[1] for path in paths] == ["en", "fr", "tr"]
+    attempt = Attempt.objects.get(learner__username="learner00001", quiz__slug=slug)
+    assert (attempt.mode, attempt.time_limit, attempt.finished_at) == ("exam", 45, None)
+    assert attempt.deadline > timezone.now() + timedelta(minutes=40)
+    assert attempt.answers.count() == number - 1 == attempt.quiz.questions.count() // 2
+
+
+def test_exam_answer_posts_save_an_answer_each_in_each_learners_exam(small_set):
+    prepared = load.prepare()
+    first, second = prepared.exam_answers["probe"][:2]
+    assert all(request.body.endswith("&go=next") for request in prepared.exam_answers["run"])
+    assert queries.count(second, warm_up=first, status=302) > 0
+    exams = Attempt.objects.filter(mode="exam", finished_at__isnull=True, learner__username__in=PROBE_LEARNERS)
+    assert exams.count() == 2
+    assert Answer.objects.filter(attempt__in=exams).count() == 2
+    # One exam attempt per answering learner, each at an exam it had not tried, asked one POST per question.
+    run = Attempt.objects.filter(pk__in=prepared.exam_run_attempts)
+    assert (run.count(), run.exclude(mode="exam").count()) == (load.RUN_LEARNERS, 0)
+    assert len(prepared.exam_answers["run"]) == sum(
+        Question.objects.filter(quiz__attempts__pk=attempt).count() for attempt in prepared.exam_run_attempts
+    )
+    # The practised answers go to practised quizzes only.
+    practised = Attempt.objects.filter(pk__in=prepared.run_attempts)
+    assert practised.count() == load.RUN_LEARNERS * load.ATTEMPTS_PER_LEARNER
+    assert not practised.exclude(quiz__mode="practice").exists()

@@ -3,7 +3,7 @@ missed by the numbers of the two tables, and printed with the value measured. Ma
 
 from types import SimpleNamespace
 
-from bench.report import TARGETS, Line, Target, judge, print_targets
+from bench.report import PAGES, TARGETS, Line, Target, judge, print_round, print_targets
 from bench.wrk import Result
 
 # Full data set: question page, quiz page and home meet their ratios, results and guide page miss theirs, and
@@ -92,3 +92,43 @@ def test_all_targets_met_is_said_at_the_end(capsys):
         "0 of 6 missed\n"
         "9 of 9 targets met.\n"
     )
+
+
+def test_a_round_prints_the_exam_rows_in_its_table_and_the_exam_answers_saved(capsys):
+    table = {
+        **FULL,
+        "exam_question": (6_200, 42.0, 0, 0.62),
+        "exam_answer": (3_000, 58.0, 0, 0.30),
+    }
+    measured = SimpleNamespace(
+        label="Small data set",
+        counts=SimpleNamespace(
+            guides=20, quizzes=200, questions=2_000, choices=7_500, learners=1_000, attempts=10_000, answers=101_055
+        ),
+        build_seconds=4.2,
+        lines=lines(table),
+        memory={},
+        posts=3_500,
+        prepared=9_000,
+        saved=3_500,
+        exam_posts=12_000,
+        exam_prepared=5_000,
+        exam_saved=4_990,
+    )
+
+    print_round(measured)
+
+    out = capsys.readouterr().out.splitlines()
+    assert out[-5:-3] == [
+        "exam question page      620.0     21.0     42.0       0   0.62        1",
+        "exam answer POST        300.0     29.0     58.0       0   0.30        1",
+    ]
+    assert out[-1] == (
+        "Exam answer POSTs completed in the run: 12,000 of 5,000 prepared; answers saved: 4,990 (FEWER: some POSTs "
+        "saved nothing)"
+    )
+
+
+def test_the_exam_rows_have_no_target_of_issue_20():
+    assert {row for target in TARGETS for row in target.rows} == {"ceiling", *PAGES}
+    assert "exam_question" not in PAGES and "exam_answer" not in PAGES

@@ -6,6 +6,10 @@ from django.test import Client
 from django.urls import reverse
 
 from quizzes.answering import answer_submit
+from quizzes.exams import exam_answer_save, exam_submit
+from quizzes.models import Quiz
+from quizzes.modes import QuizMode
+from quizzes.services import attempt_start
 from tests.factories import make_author, make_guide, make_kinds_quiz, make_quiz, make_user
 from tests.pages import find, has_class
 from tests.query_budget.support import LANGUAGES, SESSION, USER, kinds_quiz, owner_of, take, translate
@@ -123,6 +127,32 @@ def test_answer_statistics(admin_page, language, questions, learners):
     )
     assert len(find(response.content, has_class("question-statistics"))) == questions
     assert {row.answered for row in response.context["rows"]} == {learners}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("questions", [8, 50])
+@pytest.mark.parametrize("learners", [1, 12])
+def test_answer_statistics_of_an_exam(admin_page, language, questions, learners):
+    """The same budget for an exam whose takers each left every third question unanswered, and one more taker
+    whose exam is under way (counted in no row): the questions left unanswered are counted in the same query."""
+    quiz = kinds_quiz(questions=questions)
+    Quiz.objects.filter(pk=quiz.pk).update(mode=QuizMode.EXAM, time_limit=30)
+    quiz.refresh_from_db()
+    for number in range(learners + 1):
+        attempt = attempt_start(learner=make_user(f"learner{number}"), quiz=quiz, language="en")
+        for position, question in enumerate(quiz.questions.prefetch_related("choices"), start=1):
+            if position % 3:
+                exam_answer_save(attempt=attempt, question=question, choices=question.correct_choices())
+        if number < learners:
+            exam_submit(attempt=attempt)
+    response = admin_page(
+        reverse("admin:quizzes_quiz_statistics", args=[quiz.pk]), language, SESSION + USER + PERMISSIONS + 6
+    )
+    rows = response.context["rows"]
+    assert [(row.answered, row.unanswered) for row in rows] == [
+        (0, learners) if position % 3 == 0 else (learners, 0) for position in range(1, questions + 1)
+    ]
+    assert len(find(response.content, has_class("unanswered"))) == questions // 3
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

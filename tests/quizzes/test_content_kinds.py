@@ -21,11 +21,11 @@ CHECK_FILE = DEMO_FILES[1]
 
 
 def version_2(data: dict) -> dict:
-    """``data`` (a version 3 file of single-answer questions) as a version 2 file wrote it: no settings, kinds or
-    pins."""
+    """``data`` (a version 4 file of single-answer questions of a practice quiz) as a version 2 file wrote it: no
+    settings, mode, kinds or pins."""
     data = copy.deepcopy(data)
     data["version"] = 2
-    for name in ("shuffle_choices", "shuffle_questions", "pass_mark"):
+    for name in ("shuffle_choices", "shuffle_questions", "pass_mark", "mode", "time_limit"):
         del data["quiz"][name]
     for question in data["quiz"]["questions"]:
         del question["kind"]
@@ -63,7 +63,7 @@ def test_a_version_2_file_imports_as_single_answer_questions_in_their_order_with
         ("scatter", 3, False, False),
         ("no-communication", 4, False, False),
     ]
-    # Read again by the site, the quiz is the version 3 file with shuffling off.
+    # Read again by the site, the quiz is the version 4 file with shuffling off.
     expected = read(DEMO_FILE)
     expected["quiz"]["shuffle_choices"] = False
     assert quiz_export(quiz) == expected
@@ -218,7 +218,7 @@ def test_settings_left_out_of_a_version_3_file_take_a_new_quizs_defaults():
         (lambda d: d["quiz"].update(pass_mark=-5), "quiz.pass_mark: A pass mark is a percentage from 1 to 100."),
         (lambda d: d["quiz"].update(pass_mark="70"), "quiz.pass_mark: expected a whole number or null"),
         (lambda d: d["quiz"].update(pass_mark=70.5), "quiz.pass_mark: expected a whole number or null"),
-        (lambda d: d.update(version=4), "version: this site reads versions 2 to 3"),
+        (lambda d: d.update(version=5), "version: this site reads versions 2 to 4"),
     ],
 )
 def test_a_version_3_file_breaking_a_rule_is_refused_naming_the_place(change, message):
@@ -324,7 +324,7 @@ def test_import_command_says_a_version_2_file_turned_shuffling_and_the_pass_mark
         "Version 2 files have no shuffling, so its choices are no longer shuffled.",
         "Version 2 files have no shuffling, so its questions are no longer shuffled.",
         "Version 2 files have no pass mark, so it no longer has one (it was 70%).",
-        "Set them again in the admin, or import a version 3 file (export_quiz writes one).",
+        "Set them again in the admin, or import a version 4 file (export_quiz writes one).",
     ]
     quiz = Quiz.objects.get()
     assert (quiz.shuffle_choices, quiz.shuffle_questions, quiz.pass_mark) == (False, False, None)
@@ -334,7 +334,7 @@ def test_import_command_over_the_shuffled_demo_quiz_says_only_what_a_version_2_f
     quiz_import(read(DEMO_FILE))
     assert import_command_lines(tmp_path, version_2(read(DEMO_FILE)), capsys) == [
         "Version 2 files have no shuffling, so its choices are no longer shuffled.",
-        "Set them again in the admin, or import a version 3 file (export_quiz writes one).",
+        "Set them again in the admin, or import a version 4 file (export_quiz writes one).",
     ]
 
 

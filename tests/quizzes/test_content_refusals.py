@@ -203,7 +203,7 @@ def questions(data):
         (lambda d: d.pop("quiz"), "quiz: missing"),
         (lambda d: d.update(questions=[]), "questions: unknown field"),
         (lambda d: d.update(guides={}), "guides: expected a list […]"),
-        (lambda d: d.update(version=4), "version: this site reads versions 2 to 3"),
+        (lambda d: d.update(version=5), "version: this site reads versions 2 to 4"),
         (lambda d: d["quiz"].pop("title"), "quiz.title: missing"),
         (lambda d: d["quiz"].update(colour="red"), "quiz.colour: unknown field"),
         (lambda d: d["quiz"].update(difficulty="extreme"), "quiz.difficulty: expected one of easy, medium, hard"),

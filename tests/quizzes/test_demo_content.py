@@ -8,7 +8,8 @@ from guides.models import Guide
 from quizsite.templatetags.translation_status import falls_back
 from quizzes.answering import answer_submit
 from quizzes.content import DEMO_FILES, read_quiz_file
-from quizzes.models import Choice, Question, Quiz
+from quizzes.exams import exam_answer_save, exam_submit
+from quizzes.models import Attempt, Choice, Question, Quiz
 from quizzes.services import attempt_start
 from tests.pages import attribute, find, has_class, own_text, short_marker
 from tests.quizzes.seed_renderings import FRENCH_SEED, TURKISH_SEED
@@ -35,12 +36,13 @@ def preview_blocks(page: bytes) -> list[dict]:
     ]
 
 
-def test_load_demo_creates_both_demo_quizzes_once_and_keeps_later_edits():
+def test_load_demo_creates_the_three_demo_quizzes_once_and_keeps_later_edits():
     output = StringIO()
     call_command("load_demo", stdout=output)
-    assert output.getvalue().splitlines()[:2] == [
+    assert output.getvalue().splitlines()[:3] == [
         "Loaded the demo quiz “data-parallelism”.",
         "Loaded the demo quiz “data-parallelism-check”.",
+        "Loaded the demo quiz “data-parallelism-exam”.",
     ]
     quiz = Quiz.objects.get(slug="data-parallelism")
     question = quiz.questions.get(position=1)
@@ -48,24 +50,34 @@ def test_load_demo_creates_both_demo_quizzes_once_and_keeps_later_edits():
     question.save()
     output = StringIO()
     call_command("load_demo", stdout=output)
-    assert output.getvalue().splitlines()[:2] == [
+    assert output.getvalue().splitlines()[:3] == [
         "The demo quiz “data-parallelism” is already there; left unchanged.",
         "The demo quiz “data-parallelism-check” is already there; left unchanged.",
+        "The demo quiz “data-parallelism-exam” is already there; left unchanged.",
     ]
     assert (
         Guide.objects.count(),
         Quiz.objects.count(),
         Question.objects.count(),
         Choice.objects.count(),
-    ) == (1, 2, 8 + 6, 32 + 18)
+    ) == (1, 3, 8 + 6 + 8, 32 + 18 + 5 * 4 + 3 * 2)
     assert Question.objects.get(quiz=quiz, position=1).text_en == "Edited by an author"
     assert list(
         Quiz.objects.order_by("slug").values_list(
-            "slug", "difficulty", "published", "shuffle_choices", "shuffle_questions", "pass_mark", "guides__slug"
+            "slug",
+            "difficulty",
+            "published",
+            "shuffle_choices",
+            "shuffle_questions",
+            "pass_mark",
+            "mode",
+            "time_limit",
+            "guides__slug",
         )
     ) == [
-        ("data-parallelism", "medium", True, True, False, None, "data-parallelism"),
-        ("data-parallelism-check", "easy", True, True, False, 70, "data-parallelism"),
+        ("data-parallelism", "medium", True, True, False, None, "practice", None, "data-parallelism"),
+        ("data-parallelism-check", "easy", True, True, False, 70, "practice", None, "data-parallelism"),
+        ("data-parallelism-exam", "medium", True, True, False, 75, "exam", 15, "data-parallelism"),
     ]
     assert list(quiz.guides.values_list("slug", "title_en", "title_fr")) == [
         ("data-parallelism", "Data parallelism", "Parallélisme des données")
@@ -123,11 +135,11 @@ def test_the_second_demo_quiz_is_whole_in_french_and_turkish(language):
     assert [question.is_translated(language) for question in quiz.questions.prefetch_related("choices")] == [True] * 6
 
 
-def test_both_demo_files_hold_the_same_guide():
-    """Each demo file imports alone; the guide they share is written the same in both, so neither changes it."""
-    first, second = (read_quiz_file(path) for path in DEMO_FILES)
-    assert second["guides"] == first["guides"]
-    assert [first["quiz"]["guides"], second["quiz"]["guides"]] == [["data-parallelism"], ["data-parallelism"]]
+def test_every_demo_file_holds_the_same_guide():
+    """Each demo file imports alone; the guide they share is written the same in all, so none changes it."""
+    first, second, third = (read_quiz_file(path) for path in DEMO_FILES)
+    assert second["guides"] == third["guides"] == first["guides"]
+    assert [data["quiz"]["guides"] for data in (first, second, third)] == [["data-parallelism"]] * 3
 
 
 def test_every_question_of_the_demo_has_one_correct_choice_and_an_explanation(demo_quiz):
@@ -238,3 +250,59 @@ def test_the_second_demo_quiz_is_taken_to_the_end_and_passes_with_five_right_of_
         True,
     ]
     assert (attempt.is_finished, attempt.score, attempt.question_count, attempt.passed) == (True, 5, 6, True)
+
+
+def test_the_exam_demo_quiz_is_an_exam_of_eight_questions_with_a_time_limit_and_a_pass_mark():
+    call_command("load_demo", stdout=StringIO())
+    quiz = Quiz.objects.get(slug="data-parallelism-exam")
+    assert (quiz.mode, quiz.time_limit, quiz.pass_mark, quiz.published) == ("exam", 15, 75, True)
+    assert list(quiz.questions.order_by("position").values_list("key", "kind")) == [
+        ("what-each-worker-processes", "single"),
+        ("global-batch", "single"),
+        ("combining-gradients", "single"),
+        ("overlap-all-reduce", "true_false"),
+        ("nccl-algorithms", "multiple"),
+        ("model-too-large", "true_false"),
+        ("accumulated-update", "single"),
+        ("throughput-scaling", "true_false"),
+    ]
+    right = Choice.objects.filter(question__quiz=quiz, is_correct=True).order_by("question__position", "position")
+    assert list(right.values_list("question__position", "key")) == [
+        (1, "different-slice"),
+        (2, "two-hundred-fifty-six"),
+        (3, "all-reduce"),
+        (4, "false"),
+        (5, "message-size"),
+        (5, "topology"),
+        (6, "false"),
+        (7, "five-hundred-twelve"),
+        (8, "true"),
+    ]
+    assert all(question.explanation_en for question in quiz.questions.all())
+
+
+@pytest.mark.parametrize("language", ["fr", "tr"])
+def test_the_exam_demo_quiz_is_whole_in_french_and_turkish(language):
+    """Every text of the exam is translated: learners read none of it in English."""
+    call_command("load_demo", stdout=StringIO())
+    quiz = Quiz.objects.get(slug="data-parallelism-exam")
+    assert [falls_back(quiz, field, language) for field in ("title", "description")] == [False, False]
+    assert [question.is_translated(language) for question in quiz.questions.prefetch_related("choices")] == [True] * 8
+
+
+def test_the_exam_demo_quiz_is_taken_as_an_exam_and_scores_its_final_answers(learner):
+    """Answered out of order, one answer changed, two left unanswered: the submitted exam scores 5 of 8, under its
+    pass mark of 75 %."""
+    call_command("load_demo", stdout=StringIO())
+    quiz = Quiz.objects.get(slug="data-parallelism-exam")
+    attempt = attempt_start(learner=learner, quiz=quiz, language="tr")
+    assert (attempt.mode, attempt.time_limit, attempt.deadline is not None) == ("exam", 15, True)
+    questions = {question.position: question for question in quiz.questions.prefetch_related("choices")}
+    for position in (8, 1, 3, 5, 2, 7):
+        exam_answer_save(attempt=attempt, question=questions[position], choices=questions[position].correct_choices())
+    # Answer 7 changed to "128 samples", wrong; questions 4 and 6 left unanswered.
+    wrong = questions[7].choices.get(key="one-hundred-twenty-eight")
+    exam_answer_save(attempt=attempt, question=questions[7], choices=[wrong])
+    assert exam_submit(attempt=attempt) is True
+    attempt = Attempt.objects.with_score().get(pk=attempt.pk)
+    assert (attempt.score, attempt.question_count, attempt.passed) == (5, 8, False)

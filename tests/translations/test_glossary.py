@@ -160,7 +160,7 @@ def glossary_rows() -> list[tuple[str, bool, dict[str, str]]]:
 def test_load_demo_adds_the_demo_terms_once_and_keeps_an_authors_changes():
     output = StringIO()
     call_command("load_demo", stdout=output)
-    assert output.getvalue().splitlines()[2:] == [
+    assert output.getvalue().splitlines()[3:] == [
         "Added the glossary terms “gradient”, “layer”, “batch”, “worker”, “all-reduce”, “NCCL”, “GPU”."
     ]
     assert glossary_rows() == DEMO_TERMS
@@ -169,7 +169,7 @@ def test_load_demo_adds_the_demo_terms_once_and_keeps_an_authors_changes():
     GlossaryTerm.objects.filter(term="layer").update(term="Layer")
     output = StringIO()
     call_command("load_demo", stdout=output)
-    assert output.getvalue().splitlines()[2:] == [
+    assert output.getvalue().splitlines()[3:] == [
         "The glossary terms “gradient”, “layer”, “batch”, “worker”, “all-reduce”, “NCCL”, “GPU” are already "
         "there; left unchanged."
     ]

@@ -100,9 +100,9 @@ def test_a_po_entry_for_a_true_false_choice_is_refused_and_nothing_written(check
     assert Choice.objects.filter(question__kind="true_false").exclude(text_fr=None).count() == 0
 
 
-def test_load_demo_then_status_of_every_quiz_counts_both_demo_quizzes(db):
-    """With the demo glossary: the first demo quiz keeps its deliberate off-glossary translations, the second
-    has none."""
+def test_load_demo_then_status_of_every_quiz_counts_the_three_demo_quizzes(db):
+    """With the demo glossary: the first demo quiz keeps its deliberate off-glossary translations, the second and
+    the exam have none (the exam misses only the shared guide's Turkish)."""
     call_command("load_demo", stdout=StringIO())
     lines = status()
     assert [line for line in lines if line.endswith(")") or line.startswith(("French", "Turkish"))] == [
@@ -112,4 +112,7 @@ def test_load_demo_then_status_of_every_quiz_counts_both_demo_quizzes(db):
         "Data parallelism: check your understanding (data-parallelism-check)",
         "French: 29 translated, 0 missing, 0 stale, 0 off glossary",
         "Turkish: 26 translated, 3 missing, 0 stale, 0 off glossary",
+        "Data parallelism: exam (data-parallelism-exam)",
+        "French: 41 translated, 0 missing, 0 stale, 0 off glossary",
+        "Turkish: 38 translated, 3 missing, 0 stale, 0 off glossary",
     ]

@@ -2,13 +2,15 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from quizzes.content import ContentError, ImportResult, quiz_import, read_quiz_file
+from quizzes.content import VERSION, ContentError, ImportResult, quiz_import, read_quiz_file
 from quizzes.content.schema import OLDEST_VERSION
 
 
 def _setting_line(name: str, before, after, version: int) -> str:
-    """The sentence that says the quiz's setting ``name`` changed from ``before`` to ``after``; for a version 2
-    file (which has no settings: ``quizzes.content.schema``), why."""
+    """The sentence that says the quiz's setting ``name`` changed from ``before`` to ``after``; for a file of an
+    older version (which lacks the setting: ``quizzes.content.schema``), why."""
+    if name in ("mode", "time_limit"):
+        return _mode_line(name, before, after, version)
     things = "choices" if name == "shuffle_choices" else "questions"
     if version == OLDEST_VERSION and name == "pass_mark":
         return f"Version 2 files have no pass mark, so it no longer has one (it was {before}%)."
@@ -21,18 +23,34 @@ def _setting_line(name: str, before, after, version: int) -> str:
     return f"Its pass mark is now {after}% ({'it had none' if before is None else f'it was {before}%'})."
 
 
+def _mode_line(name: str, before, after, version: int) -> str:
+    """``_setting_line`` for the quiz's mode or time limit, which files before version 4 lack."""
+    older = version < VERSION
+    if name == "mode" and older:
+        return f"Version {version} files have no exams, so it is now a practice quiz."
+    if name == "mode":
+        return f"It is now {'an exam' if after == 'exam' else 'a practice quiz'}."
+    if after is None and older:
+        return f"Version {version} files have no time limit, so it no longer has one (it was {before} minutes)."
+    if after is None:
+        return f"It no longer has a time limit (it was {before} minutes)."
+    return f"Its time limit is now {after} minutes ({'it had none' if before is None else f'it was {before} minutes'})."
+
+
 def settings_summary(result: ImportResult, version: int) -> list[str]:
-    """The lines ``import_quiz`` prints about the quiz's shuffling and pass mark when the import changed them.
+    """The lines ``import_quiz`` prints about the quiz's shuffling, pass mark, mode and time limit when the import
+    changed them.
 
     Args:
         version: the file's format version. Importing a version 2 file switches shuffling off and removes the pass
-            mark; the lines say why, and how to set them again.
+            mark, and a version 2 or 3 file makes the quiz a practice quiz without a time limit; the lines say why,
+            and how to set them again.
     """
     lines = [
         _setting_line(name, before, getattr(result.quiz, name), version) for name, before in result.settings_changed
     ]
-    if version == OLDEST_VERSION and lines:
-        lines.append("Set them again in the admin, or import a version 3 file (export_quiz writes one).")
+    if version < VERSION and lines:
+        lines.append(f"Set them again in the admin, or import a version {VERSION} file (export_quiz writes one).")
     return lines
 
 

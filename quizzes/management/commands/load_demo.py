@@ -6,7 +6,7 @@ from translations.glossary import load_demo_terms
 
 class Command(BaseCommand):
     help = (
-        "Load the demo content (the 'Data parallelism' guide, its two quizzes, the glossary's terms) when it is "
+        "Load the demo content (the 'Data parallelism' guide, its three quizzes, the glossary's terms) when it is "
         "absent; never overwrites."
     )
 
