@@ -11,6 +11,7 @@ from django.db import connection
 from quizzes import scoring
 from quizzes.learner_state import ANSWER_TABLE, ATTEMPT_TABLE, VERSION_SQL, moment, owner_column
 from quizzes.models import Quiz
+from quizzes.modes import QuizMode
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,6 +27,13 @@ class AttemptSummary:
     correct_count: int
     answer_count: int
     pass_mark: int | None = None
+    mode: str = QuizMode.PRACTICE
+
+    @property
+    def is_exam(self) -> bool:
+        """Whether it is an exam (``quizzes.modes``): under way, lists say how many questions it answered, not which
+        question comes next, and nothing of its score."""
+        return self.mode == QuizMode.EXAM
 
     @property
     def is_finished(self) -> bool:
@@ -120,7 +128,7 @@ _COUNTS = (
     f"(SELECT COUNT(*) FROM {ANSWER_TABLE} answer WHERE answer.attempt_id = attempt.id)"
 )
 _SUMMARIES = (
-    f"SELECT attempt.id, attempt.quiz_id, attempt.finished_at, {_COUNTS}, attempt.pass_mark "
+    f"SELECT attempt.id, attempt.quiz_id, attempt.finished_at, {_COUNTS}, attempt.pass_mark, attempt.mode "
     f"FROM {ATTEMPT_TABLE} attempt "
     "WHERE attempt.{owner} = %s AND attempt.closed_at IS NULL AND attempt.practice_of_id IS NULL "
     "AND attempt.quiz_id IN ({quizzes}) "
@@ -145,4 +153,4 @@ def attempt_summaries(
     sql = _SUMMARIES.format(owner=f"{owner}_id", quizzes=", ".join(["%s"] * len(quiz_ids)))
     with connection.cursor() as cursor:
         cursor.execute(sql, [value, *quiz_ids])
-        return [AttemptSummary(row[0], row[1], moment(row[2]), row[3], row[4], row[5]) for row in cursor.fetchall()]
+        return [AttemptSummary(row[0], row[1], moment(row[2]), *row[3:7]) for row in cursor.fetchall()]
