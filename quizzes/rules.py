@@ -26,16 +26,20 @@ The rules, and where they come from (README, "Authoring"):
   bound what one Save of the quiz's page sends (``settings.DATA_UPLOAD_MAX_NUMBER_FIELDS``) and a quiz file
   (``quizzes.content.reader.MAX_FILE_BYTES``). The guides' limit lives with guides, whose admin applies it too
   (guides never import quizzes). Each text's own limit is its model field's ``max_length``.
+- **A time limit is an exam's, from 1 to ``quizzes.modes.MAX_TIME_LIMIT`` minutes** (``check_time_limit``): a
+  practice quiz gives its verdict after each answer and has no deadline (``quizzes.modes``).
 """
 
 from collections.abc import Collection, Iterable, Mapping
 
 from django.core.exceptions import ValidationError
 from django.db.models import Exists, OuterRef, Q, QuerySet
+from django.utils.functional import lazy
 from django.utils.translation import gettext, ngettext
 
 from quizzes.kinds import TRUE_FALSE_KEYS, QuestionKind, chosen_pks
 from quizzes.models import Answer, Choice, Question
+from quizzes.modes import MAX_TIME_LIMIT, QuizMode
 
 
 class RuleBroken(ValidationError):
@@ -280,3 +284,36 @@ def questions_with_correct(questions: QuerySet) -> dict[int, bool]:
     """
     correct = Choice.objects.filter(question=OuterRef("pk"), is_correct=True)
     return dict(questions.annotate(has_correct=Exists(correct)).values_list("position", "has_correct"))
+
+
+def _time_limit_range() -> str:
+    return gettext(
+        "Enter the time limit as a whole number of minutes from 1 to %(maximum)d, or leave it empty for no time limit."
+    ) % {"maximum": MAX_TIME_LIMIT}
+
+
+#: What an author reads when a time limit is no whole number of minutes within bounds (lazy: also the quiz form's
+#: message for a value that is no number at all, translated when shown).
+TIME_LIMIT_RANGE = lazy(_time_limit_range, str)()
+
+
+def check_time_limit(*, mode: str, time_limit: int | None) -> None:
+    """Refuse a time limit on a quiz that is not an exam, or one out of bounds. No query.
+
+    Args:
+        mode: the quiz's mode (``quizzes.modes.QuizMode`` value).
+        time_limit: the time limit in minutes, or None for none.
+
+    Raises:
+        RuleBroken: code "time_limit_not_exam" (a time limit on a practice quiz) or "time_limit_range" (not from 1
+        to ``MAX_TIME_LIMIT``); the database refuses both too (constraint "quiz_time_limit_of_exam").
+    """
+    if time_limit is None:
+        return
+    if not 1 <= time_limit <= MAX_TIME_LIMIT:
+        raise RuleBroken(_time_limit_range(), code="time_limit_range")
+    if mode != QuizMode.EXAM:
+        raise RuleBroken(
+            gettext("A time limit is for exams only: choose the mode “Exam”, or leave the time limit empty."),
+            code="time_limit_not_exam",
+        )

@@ -18,13 +18,14 @@ from quizzes.admin.inlines import NestedTranslatedAdmin, QuestionInline, refuse
 from quizzes.admin.summary import ErrorSummaryMixin
 from quizzes.admin.translations import QuizTranslationFilter, TranslationGridMixin
 from quizzes.models import Quiz
-from quizzes.rules import RuleBroken, check_removable
+from quizzes.rules import TIME_LIMIT_RANGE, RuleBroken, check_removable, check_time_limit
 from quizzes.statistics import quiz_statistics
 
 
 class QuizForm(forms.ModelForm):
     """The quiz's own fields on its admin page; its guides at most ``guides.models.MAX_GUIDES_PER_QUIZ``; its
-    pass mark empty or a whole percentage from 1 to 100, refused otherwise with one message that says so."""
+    pass mark empty or a whole percentage from 1 to 100, refused otherwise with one message that says so; its
+    time limit refused at its field unless the rule allows it (``quizzes.rules.check_time_limit``)."""
 
     pass_mark = forms.IntegerField(
         label=capfirst(_("pass mark (%)")),
@@ -36,6 +37,13 @@ class QuizForm(forms.ModelForm):
             ("invalid", "min_value", "max_value"),
             _("Enter the pass mark as a whole percentage from 1 to 100, or leave it empty for no pass mark."),
         ),
+    )
+
+    time_limit = forms.IntegerField(
+        label=capfirst(Quiz._meta.get_field("time_limit").verbose_name),
+        required=False,
+        help_text=Quiz._meta.get_field("time_limit").help_text,
+        error_messages={"invalid": TIME_LIMIT_RANGE},
     )
 
     class Meta:
@@ -50,7 +58,10 @@ class QuizForm(forms.ModelForm):
             "shuffle_choices",
             "shuffle_questions",
             "pass_mark",
+            "mode",
+            "time_limit",
         ]
+        widgets = {"mode": forms.RadioSelect}
 
     def clean_guides(self):
         guides = self.cleaned_data["guides"]
@@ -65,6 +76,15 @@ class QuizForm(forms.ModelForm):
                 code="too_many_guides",
             )
         return guides
+
+    def clean(self) -> dict:
+        cleaned = super().clean()
+        if "mode" in cleaned and "time_limit" in cleaned:
+            try:
+                check_time_limit(mode=cleaned["mode"], time_limit=cleaned["time_limit"])
+            except RuleBroken as refusal:
+                self.add_error("time_limit", refusal)
+        return cleaned
 
 
 @admin.register(Quiz)

@@ -1,0 +1,148 @@
+"""The editor's mode and time limit (quizzes/admin/quiz.py, quizzes.rules.check_time_limit) and the attempts'
+list showing exams and practice rounds (quizzes/admin/attempt.py)."""
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from django.urls import reverse
+
+from quizzes.models import Attempt, Quiz
+from quizzes.modes import QuizMode
+from quizzes.rounds import practice_round_start
+from quizzes.rules import RuleBroken, check_time_limit
+from quizzes.services import attempt_start
+from tests.factories import admin_form_data, answer_quiz, make_quiz, make_user
+from tests.pages import attribute, find, has_class, own_text
+from tests.quizzes.admin_forms import errors_of, quiz_change_url
+from tests.quizzes.test_admin_errors_at_once import summary_links
+
+pytestmark = pytest.mark.django_db
+
+RANGE_ERROR = "Enter the time limit as a whole number of minutes from 1 to 1440, or leave it empty for no time limit."
+NOT_EXAM_ERROR = "A time limit is for exams only: choose the mode “Exam”, or leave the time limit empty."
+
+
+def quiz_data(author_client, quiz: Quiz) -> dict:
+    return admin_form_data(author_client.get(quiz_change_url(quiz)))
+
+
+def mode_of(quiz: Quiz) -> tuple:
+    quiz.refresh_from_db()
+    return (quiz.mode, quiz.time_limit)
+
+
+def test_the_mode_and_time_limit_sit_after_the_pass_mark_with_the_modes_as_radio_buttons(author_client):
+    response = author_client.get(quiz_change_url(make_quiz(questions=1)))
+    fields = [field for fieldset in response.context["adminform"] for line in fieldset for field in line]
+    names = [field.field.name for field in fields]
+    assert names[names.index("pass_mark") :] == ["pass_mark", "mode", "time_limit"]
+    labels = [own_text(label) for label in find(response.content, lambda node: node.name == "label")]
+    assert "Practice: the verdict and explanation after each answer" in labels
+    assert "Exam: answers can be changed until submitted; verdicts after submitting" in labels
+
+
+def test_an_exam_with_a_time_limit_is_saved(author_client):
+    quiz = make_quiz(questions=1)
+    data = quiz_data(author_client, quiz)
+    data.update({"mode": "exam", "time_limit": "45"})
+    response = author_client.post(quiz_change_url(quiz), data)
+    assert response.status_code == 302, errors_of(response)
+    assert mode_of(quiz) == ("exam", 45)
+
+
+def test_an_emptied_time_limit_means_none(author_client):
+    quiz = make_quiz(questions=1, mode=QuizMode.EXAM, time_limit=30)
+    data = quiz_data(author_client, quiz)
+    data["time_limit"] = ""
+    author_client.post(quiz_change_url(quiz), data)
+    assert mode_of(quiz) == ("exam", None)
+
+
+@pytest.mark.parametrize("typed", ["0", "1441", "-5", "2.5", "half", "99999999999999999999"])
+def test_a_time_limit_out_of_bounds_is_refused_at_its_field(author_client, typed):
+    quiz = make_quiz(questions=1, mode=QuizMode.EXAM, time_limit=30)
+    data = quiz_data(author_client, quiz)
+    data["time_limit"] = typed
+    response = author_client.post(quiz_change_url(quiz), data)
+    assert response.status_code == 200
+    assert errors_of(response) == [RANGE_ERROR]
+    assert summary_links(response) == [("#id_time_limit", f"Time limit (minutes): {RANGE_ERROR}")]
+    assert mode_of(quiz) == ("exam", 30)
+
+
+def test_a_time_limit_on_a_practice_quiz_is_refused_at_its_field(author_client):
+    quiz = make_quiz(questions=1, mode=QuizMode.EXAM, time_limit=30)
+    data = quiz_data(author_client, quiz)
+    data["mode"] = "practice"
+    response = author_client.post(quiz_change_url(quiz), data)
+    assert response.status_code == 200
+    assert errors_of(response) == [NOT_EXAM_ERROR]
+    assert summary_links(response) == [("#id_time_limit", f"Time limit (minutes): {NOT_EXAM_ERROR}")]
+    assert mode_of(quiz) == ("exam", 30)
+
+
+def test_the_time_limit_errors_are_in_french_and_turkish(author_client):
+    quiz = make_quiz(questions=1)
+    data = quiz_data(author_client, quiz)
+    data["time_limit"] = "20"
+    french = author_client.post(quiz_change_url(quiz), data, headers={"accept-language": "fr"})
+    data["time_limit"] = "abc"
+    turkish = author_client.post(quiz_change_url(quiz), data, headers={"accept-language": "tr"})
+    assert errors_of(french) == [
+        "Une limite de temps ne vaut que pour un examen\u00a0: choisissez le mode «\u00a0Examen\u00a0», ou laissez "
+        "la limite de temps vide."
+    ]
+    assert errors_of(turkish) == [
+        "Süre sınırını 1 ile 1440 arasında tam sayı olarak dakika cinsinden girin ya da süre sınırı olmaması için "
+        "boş bırakın."
+    ]
+
+
+@pytest.mark.parametrize(
+    ("mode", "time_limit", "code"),
+    [("practice", 10, "time_limit_not_exam"), ("exam", 0, "time_limit_range"), ("exam", 1441, "time_limit_range")],
+)
+def test_the_rule_refuses_with_a_code_the_importer_can_tell_apart(mode, time_limit, code):
+    with pytest.raises(RuleBroken) as refusal:
+        check_time_limit(mode=mode, time_limit=time_limit)
+    assert refusal.value.code == code
+
+
+@pytest.mark.parametrize(("mode", "time_limit"), [("practice", None), ("exam", None), ("exam", 1), ("exam", 1440)])
+def test_the_rule_allows_an_exams_limit_within_bounds_and_no_limit(mode, time_limit):
+    assert check_time_limit(mode=mode, time_limit=time_limit) is None
+
+
+# --- The attempts' list -------------------------------------------------------------------------------------------
+
+
+def test_the_attempts_list_shows_the_mode_the_deadline_the_flags_and_marks_practice_rounds(author_client):
+    exam = make_quiz(slug="exam", title="Exam", questions=3, mode=QuizMode.EXAM, time_limit=30)
+    practice = make_quiz(slug="drill", title="Drill", questions=2)
+    learner = make_user("ada")
+    timed = attempt_start(learner=learner, quiz=exam, language="en")
+    start = datetime(2026, 12, 1, 14, 5, tzinfo=UTC)
+    flagged = ",".join(str(pk) for pk in exam.questions.filter(position__in=[1, 3]).values_list("pk", flat=True))
+    deadline = start + timedelta(minutes=30)
+    Attempt.objects.filter(pk=timed.pk).update(started_at=start, deadline=deadline, flagged=flagged)
+    finished = answer_quiz(learner, practice, [2, 1])
+    practice_round_start(learner=learner, attempt_pk=finished.pk)
+    response = author_client.get(reverse("admin:quizzes_attempt_changelist"))
+    columns = ["quiz", "taken_as", "deadline_at", "flagged_count"]
+    rows = sorted(
+        [text_in(find(row, has_class(f"field-{column}"))[0]) for column in columns]
+        for row in find(response.content, lambda node: node.name == "tr" and node.attributes == [])
+        if find(row, has_class("field-quiz"))
+    )
+    assert rows == [
+        ["Drill", "Practice", "-", "0"],
+        ["Drill", f"Practice round of attempt {finished.pk}", "-", "0"],
+        ["Exam", "Exam", "Dec. 1, 2026, 2:35 p.m.\u00a0UTC", "2"],
+    ]
+    (link,) = find(find(response.content, has_class("field-taken_as"))[0], lambda node: node.name == "a")
+    assert attribute(link, "href") == reverse("admin:quizzes_attempt_change", args=[finished.pk])
+
+
+def text_in(element) -> str:
+    """All the text inside ``element``, its children's too."""
+    return "".join(str(child) if isinstance(child, str) else text_in(child) for child in element.children).strip()
