@@ -6,4 +6,4 @@ question's own page stays for deep links. The content rules live in ``quizzes/ru
 (``quizzes/admin/forms.py``), the delete views and the bulk delete only call them and show their message.
 """
 
-from quizzes.admin import attempt, question, quiz  # noqa: F401  (each module registers its admin)
+from quizzes.admin import accommodation, attempt, question, quiz  # noqa: F401  (each module registers its admin)

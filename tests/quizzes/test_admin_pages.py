@@ -46,27 +46,32 @@ def test_every_quiz_admin_page_loads(client, make_staff):
 
 
 def test_authors_group_has_exactly_the_content_permissions():
-    """Content and the glossary (quizzes/migrations/0003_authors_group, translations/migrations/0002_…)."""
+    """Content, the glossary and accommodations (quizzes/migrations/0003_authors_group, 0014_…,
+    translations/migrations/0002_…)."""
     codenames = sorted(Group.objects.get(name=AUTHORS_GROUP).permissions.values_list("codename", flat=True))
     assert codenames == [
+        "add_accommodation",
         "add_choice",
         "add_glossaryrendering",
         "add_glossaryterm",
         "add_guide",
         "add_question",
         "add_quiz",
+        "change_accommodation",
         "change_choice",
         "change_glossaryrendering",
         "change_glossaryterm",
         "change_guide",
         "change_question",
         "change_quiz",
+        "delete_accommodation",
         "delete_choice",
         "delete_glossaryrendering",
         "delete_glossaryterm",
         "delete_guide",
         "delete_question",
         "delete_quiz",
+        "view_accommodation",
         "view_answer",
         "view_attempt",
         "view_choice",
