@@ -18,6 +18,7 @@ from quizzes.admin.inlines import NestedTranslatedAdmin, QuestionInline, refuse
 from quizzes.admin.summary import ErrorSummaryMixin
 from quizzes.admin.translations import QuizTranslationFilter, TranslationGridMixin
 from quizzes.models import Quiz
+from quizzes.modes import QuizMode
 from quizzes.rules import TIME_LIMIT_RANGE, RuleBroken, check_removable, check_time_limit
 from quizzes.statistics import quiz_statistics
 
@@ -39,6 +40,13 @@ class QuizForm(forms.ModelForm):
         ),
     )
 
+    mode = forms.TypedChoiceField(
+        label=capfirst(Quiz._meta.get_field("mode").verbose_name),
+        choices=QuizMode.choices,
+        required=False,
+        widget=forms.RadioSelect,
+        help_text=Quiz._meta.get_field("mode").help_text,
+    )
     time_limit = forms.IntegerField(
         label=capfirst(Quiz._meta.get_field("time_limit").verbose_name),
         required=False,
@@ -61,7 +69,6 @@ class QuizForm(forms.ModelForm):
             "mode",
             "time_limit",
         ]
-        widgets = {"mode": forms.RadioSelect}
 
     def clean_guides(self):
         guides = self.cleaned_data["guides"]
@@ -76,6 +83,10 @@ class QuizForm(forms.ModelForm):
                 code="too_many_guides",
             )
         return guides
+
+    def clean_mode(self) -> str:
+        """Not sent (a page opened before modes existed, a script's post): the quiz keeps its mode."""
+        return self.cleaned_data.get("mode") or self.instance.mode
 
     def clean(self) -> dict:
         cleaned = super().clean()

@@ -58,6 +58,16 @@ def test_an_emptied_time_limit_means_none(author_client):
     assert mode_of(quiz) == ("exam", None)
 
 
+def test_a_post_without_the_mode_keeps_the_quizs_mode(author_client):
+    """A page opened before modes existed, or a script's post, sends no mode."""
+    quiz = make_quiz(questions=1, mode=QuizMode.EXAM, time_limit=30)
+    data = quiz_data(author_client, quiz)
+    del data["mode"]
+    response = author_client.post(quiz_change_url(quiz), data)
+    assert response.status_code == 302, errors_of(response)
+    assert mode_of(quiz) == ("exam", 30)
+
+
 @pytest.mark.parametrize("typed", ["0", "1441", "-5", "2.5", "half", "99999999999999999999"])
 def test_a_time_limit_out_of_bounds_is_refused_at_its_field(author_client, typed):
     quiz = make_quiz(questions=1, mode=QuizMode.EXAM, time_limit=30)

@@ -138,11 +138,14 @@ def test_attempt_list_shows_learner_quiz_language_and_score(author_client):
     assert [header["text"] for header in response.context["result_headers"]] == [
         "learner",
         "quiz",
+        "taken as",
         "language",
         "score",
         "started",
         "finished",
         "closed",
+        "deadline",
+        "flagged for review",
     ]
 
 
