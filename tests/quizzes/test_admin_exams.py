@@ -154,5 +154,6 @@ def test_the_attempts_list_shows_the_mode_the_deadline_the_flags_and_marks_pract
 
 
 def text_in(element) -> str:
-    """All the text inside ``element``, its children's too."""
-    return "".join(str(child) if isinstance(child, str) else text_in(child) for child in element.children).strip()
+    """All the text inside ``element``, its children's too, as read (parsing drops the spaces around a child)."""
+    parts = (str(child) if isinstance(child, str) else text_in(child) for child in element.children)
+    return " ".join(part for part in parts if part).strip()
