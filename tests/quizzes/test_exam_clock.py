@@ -100,9 +100,9 @@ def test_a_short_exam_announces_only_the_moments_still_ahead():
             "fr",
             "Fin du temps à 14:35\u00a0UTC",
             [
-                "Plus que 10\u00a0minutes.",
-                "Plus que 5\u00a0minutes.",
-                "Plus qu’une minute.",
+                "Il reste 10 minutes.",
+                "Il reste 5 minutes.",
+                "Il reste 1 minute.",
                 "Temps écoulé\u00a0: vos réponses sont remises telles quelles.",
             ],
         ),
