@@ -10,6 +10,7 @@ from django.test import Client
 from django.urls import reverse
 from pytest_django.asserts import assertContains, assertInHTML
 
+from quizzes.accommodations import Accommodation
 from quizzes.models import Attempt, Guest
 from quizzes.services import AUTHORS_GROUP
 from tests.factories import answer_quiz, make_author, make_quiz, make_superuser, make_user
@@ -23,6 +24,7 @@ def admin_page_urls() -> list[str]:
     quiz = make_quiz(questions=2)
     question = quiz.questions.get(position=1)
     attempt = answer_quiz(make_user("page-learner"), quiz, picks=[1])
+    accommodation = Accommodation.objects.create(learner=attempt.learner, extra_percent=50)
     return [
         reverse("admin:index"),
         reverse("admin:quizzes_quiz_changelist"),
@@ -34,6 +36,10 @@ def admin_page_urls() -> list[str]:
         question_change_url(question),
         reverse("admin:quizzes_attempt_changelist"),
         reverse("admin:quizzes_attempt_change", args=[attempt.pk]),
+        reverse("admin:quizzes_accommodation_changelist"),
+        reverse("admin:quizzes_accommodation_add"),
+        reverse("admin:quizzes_accommodation_change", args=[accommodation.pk]),
+        reverse("admin:quizzes_accommodation_delete", args=[accommodation.pk]),
     ]
 
 
