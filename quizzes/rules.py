@@ -26,15 +26,14 @@ The rules, and where they come from (README, "Authoring"):
   bound what one Save of the quiz's page sends (``settings.DATA_UPLOAD_MAX_NUMBER_FIELDS``) and a quiz file
   (``quizzes.content.reader.MAX_FILE_BYTES``). The guides' limit lives with guides, whose admin applies it too
   (guides never import quizzes). Each text's own limit is its model field's ``max_length``.
-- **A time limit is an exam's, from 1 to ``quizzes.modes.MAX_TIME_LIMIT`` minutes** (``check_time_limit``): a
-  practice quiz gives its verdict after each answer and has no deadline (``quizzes.modes``).
+- **A time limit is for exams only, from 1 to ``quizzes.modes.MAX_TIME_LIMIT`` minutes** (``check_time_limit``;
+  ``quizzes.modes``): a practice quiz gives each verdict at once, so a clock would only hurry learning.
 """
 
 from collections.abc import Collection, Iterable, Mapping
 
 from django.core.exceptions import ValidationError
 from django.db.models import Exists, OuterRef, Q, QuerySet
-from django.utils.functional import lazy
 from django.utils.translation import gettext, ngettext
 
 from quizzes.kinds import TRUE_FALSE_KEYS, QuestionKind, chosen_pks
@@ -286,34 +285,16 @@ def questions_with_correct(questions: QuerySet) -> dict[int, bool]:
     return dict(questions.annotate(has_correct=Exists(correct)).values_list("position", "has_correct"))
 
 
-def _time_limit_range() -> str:
-    return gettext(
-        "Enter the time limit as a whole number of minutes from 1 to %(maximum)d, or leave it empty for no time limit."
-    ) % {"maximum": MAX_TIME_LIMIT}
-
-
-#: What an author reads when a time limit is no whole number of minutes within bounds (lazy: also the quiz form's
-#: message for a value that is no number at all, translated when shown).
-TIME_LIMIT_RANGE = lazy(_time_limit_range, str)()
-
-
-def check_time_limit(*, mode: str, time_limit: int | None) -> None:
-    """Refuse a time limit on a quiz that is not an exam, or one out of bounds. No query.
+def check_time_limit(mode: str, time_limit: int | None) -> None:
+    """Refuse a time limit on a practice quiz, or one outside 1 to ``MAX_TIME_LIMIT`` minutes. No query; the
+    database's constraint ``quiz_time_limit_of_exam`` backs it.
 
     Args:
         mode: the quiz's mode (``quizzes.modes.QuizMode`` value).
-        time_limit: the time limit in minutes, or None for none.
+        time_limit: its time limit in minutes (int), or None for none.
 
     Raises:
-        RuleBroken: code "time_limit_not_exam" (a time limit on a practice quiz) or "time_limit_range" (not from 1
-        to ``MAX_TIME_LIMIT``); the database refuses both too (constraint "quiz_time_limit_of_exam").
+        RuleBroken: with the constraint's message ("A time limit is for exams only, from 1 to 1440 minutes.").
     """
-    if time_limit is None:
-        return
-    if not 1 <= time_limit <= MAX_TIME_LIMIT:
-        raise RuleBroken(_time_limit_range(), code="time_limit_range")
-    if mode != QuizMode.EXAM:
-        raise RuleBroken(
-            gettext("A time limit is for exams only: choose the mode “Exam”, or leave the time limit empty."),
-            code="time_limit_not_exam",
-        )
+    if time_limit is not None and (mode != QuizMode.EXAM or not 1 <= time_limit <= MAX_TIME_LIMIT):
+        raise RuleBroken(gettext("A time limit is for exams only, from 1 to 1440 minutes."))

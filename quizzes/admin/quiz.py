@@ -19,7 +19,7 @@ from quizzes.admin.summary import ErrorSummaryMixin
 from quizzes.admin.translations import QuizTranslationFilter, TranslationGridMixin
 from quizzes.models import Quiz
 from quizzes.modes import QuizMode
-from quizzes.rules import TIME_LIMIT_RANGE, RuleBroken, check_removable, check_time_limit
+from quizzes.rules import RuleBroken, check_removable, check_time_limit
 from quizzes.statistics import quiz_statistics
 
 
@@ -51,7 +51,6 @@ class QuizForm(forms.ModelForm):
         label=capfirst(Quiz._meta.get_field("time_limit").verbose_name),
         required=False,
         help_text=Quiz._meta.get_field("time_limit").help_text,
-        error_messages={"invalid": TIME_LIMIT_RANGE},
     )
 
     class Meta:
@@ -92,7 +91,7 @@ class QuizForm(forms.ModelForm):
         cleaned = super().clean()
         if "mode" in cleaned and "time_limit" in cleaned:
             try:
-                check_time_limit(mode=cleaned["mode"], time_limit=cleaned["time_limit"])
+                check_time_limit(cleaned["mode"], cleaned["time_limit"])
             except RuleBroken as refusal:
                 self.add_error("time_limit", refusal)
         return cleaned
