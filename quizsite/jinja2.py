@@ -7,7 +7,7 @@ templates had from Django's tags is here: ``url()``, ``static()``, ``querystring
 ``{% trans name=… %}…{{ name }}…{% endtrans %}`` has the msgid ``…%(name)s…``, as ``{% blocktranslate %}`` had;
 ``quizsite/management/commands/makemessages.py`` extracts them). Forms write ``{{ csrf_field() }}``. Django's
 backend adds ``request``, ``csrf_input`` and the context processors' variables (``user``, ``messages``,
-``LANGUAGE_CODE``, ``language_choices``).
+``LANGUAGE_CODE``, ``language_choices``). An exam's pages have ``exam_clock`` (``quizzes.clock``).
 
 Differences from Django's engine a template writer needs: methods are called with ``()`` (``user.get_username()``),
 ``loop.index`` replaces ``forloop.counter``, and a missing variable or attribute is empty, as in Django
@@ -28,6 +28,7 @@ from markupsafe import Markup
 
 from quizsite.templatetags import translation_status
 from quizsite.templatetags.times import local_time
+from quizzes.clock import exam_clock
 from quizzes.templatetags.quiz_standings import learner_quiz_standings
 
 _addresses: dict[tuple, str] = {}
@@ -129,6 +130,7 @@ def environment(**options) -> Environment:
         quiz_standings=quiz_standings,
         csrf_field=csrf_field,
         fragment=fragment,
+        exam_clock=exam_clock,
         content_lang=translation_status.content_lang,
         lang_attr=translation_status.lang_attr,
         all_fall_back=translation_status.all_fall_back,

@@ -2,10 +2,17 @@
 
 from django.contrib import admin
 from django.http import HttpRequest
+from django.urls import reverse
+from django.utils.html import format_html
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from quizsite.timezones import format_moment
 from quizzes.models import Answer, Attempt
+from quizzes.modes import QuizMode
+
+#: The mode in a column: a word (the mode's own label is a sentence, for the quiz's editor).
+MODE_WORDS = {QuizMode.PRACTICE: _("Practice"), QuizMode.EXAM: _("Exam")}
 
 
 class AnswerInline(admin.TabularInline):
@@ -43,11 +50,27 @@ class AttemptAdmin(admin.ModelAdmin):
     A guest's attempt shows "Guest" with the first characters of the guest's id; it moves to the learner's
     account when the guest signs up or logs in. "Closed" attempts were replaced then by one further along.
     Times are in the site's zone (``quizsite.timezones.TimeZoneMiddleware``), each followed by it ("UTC").
+    Each says how it is taken: practice, exam (with its deadline, moved by accommodations, and how many questions
+    the learner flagged for review), or a practice round of an earlier attempt's mistakes (``quizzes.rounds``),
+    which is no attempt at the quiz: it counts in no result.
     """
 
-    list_display = ["taker", "quiz", "language", "score", "started", "finished", "closed"]
+    list_display = [
+        "taker",
+        "quiz",
+        "taken_as",
+        "language",
+        "score",
+        "started",
+        "finished",
+        "closed",
+        "deadline_at",
+        "flagged_count",
+    ]
     list_filter = [
         "quiz",
+        "mode",
+        ("practice_of", admin.EmptyFieldListFilter),
         "language",
         ("finished_at", admin.EmptyFieldListFilter),
         ("learner", admin.EmptyFieldListFilter),
@@ -55,7 +78,7 @@ class AttemptAdmin(admin.ModelAdmin):
     list_select_related = ["learner", "guest", "quiz"]
     search_fields = ["learner__username"]
     date_hierarchy = "started_at"
-    fields = ["taker", "quiz", "language", "score", "started", "finished", "closed"]
+    fields = list_display
     readonly_fields = fields
     inlines = [AnswerInline]
     # Attempts go with their learner's account (deleted by the learner, or by a superuser under Users, which
@@ -68,6 +91,23 @@ class AttemptAdmin(admin.ModelAdmin):
     @admin.display(description=_("learner"), ordering="learner__username")
     def taker(self, attempt: Attempt) -> str:
         return str(attempt.learner or attempt.guest)
+
+    @admin.display(description=_("taken as"), ordering="mode")
+    def taken_as(self, attempt: Attempt) -> str:
+        """ "Practice", "Exam", or "Practice round of attempt 12" linking to the attempt it practises."""
+        if attempt.practice_of_id is None:
+            return MODE_WORDS.get(attempt.mode, attempt.mode)
+        address = reverse("admin:quizzes_attempt_change", args=[attempt.practice_of_id])
+        label = gettext("Practice round of attempt %(number)s") % {"number": attempt.practice_of_id}
+        return format_html('<a href="{}">{}</a>', address, label)
+
+    @admin.display(description=_("deadline"), ordering="deadline")
+    def deadline_at(self, attempt: Attempt) -> str:
+        return format_moment(attempt.deadline) or self.get_empty_value_display()
+
+    @admin.display(description=_("flagged for review"))
+    def flagged_count(self, attempt: Attempt) -> int:
+        return len(attempt.flagged_pks)
 
     @admin.display(description=_("score"), ordering="correct_count")
     def score(self, attempt: Attempt) -> int:

@@ -18,13 +18,15 @@ from quizzes.admin.inlines import NestedTranslatedAdmin, QuestionInline, refuse
 from quizzes.admin.summary import ErrorSummaryMixin
 from quizzes.admin.translations import QuizTranslationFilter, TranslationGridMixin
 from quizzes.models import Quiz
-from quizzes.rules import RuleBroken, check_removable
+from quizzes.modes import QuizMode
+from quizzes.rules import RuleBroken, check_removable, check_time_limit
 from quizzes.statistics import quiz_statistics
 
 
 class QuizForm(forms.ModelForm):
     """The quiz's own fields on its admin page; its guides at most ``guides.models.MAX_GUIDES_PER_QUIZ``; its
-    pass mark empty or a whole percentage from 1 to 100, refused otherwise with one message that says so."""
+    pass mark empty or a whole percentage from 1 to 100, refused otherwise with one message that says so; its
+    time limit refused at its field unless the rule allows it (``quizzes.rules.check_time_limit``)."""
 
     pass_mark = forms.IntegerField(
         label=capfirst(_("pass mark (%)")),
@@ -36,6 +38,19 @@ class QuizForm(forms.ModelForm):
             ("invalid", "min_value", "max_value"),
             _("Enter the pass mark as a whole percentage from 1 to 100, or leave it empty for no pass mark."),
         ),
+    )
+
+    mode = forms.TypedChoiceField(
+        label=capfirst(Quiz._meta.get_field("mode").verbose_name),
+        choices=QuizMode.choices,
+        required=False,
+        widget=forms.RadioSelect,
+        help_text=Quiz._meta.get_field("mode").help_text,
+    )
+    time_limit = forms.IntegerField(
+        label=capfirst(Quiz._meta.get_field("time_limit").verbose_name),
+        required=False,
+        help_text=Quiz._meta.get_field("time_limit").help_text,
     )
 
     class Meta:
@@ -50,6 +65,8 @@ class QuizForm(forms.ModelForm):
             "shuffle_choices",
             "shuffle_questions",
             "pass_mark",
+            "mode",
+            "time_limit",
         ]
 
     def clean_guides(self):
@@ -65,6 +82,19 @@ class QuizForm(forms.ModelForm):
                 code="too_many_guides",
             )
         return guides
+
+    def clean_mode(self) -> str:
+        """Not sent (a page opened before modes existed, a script's post): the quiz keeps its mode."""
+        return self.cleaned_data.get("mode") or self.instance.mode
+
+    def clean(self) -> dict:
+        cleaned = super().clean()
+        if "mode" in cleaned and "time_limit" in cleaned:
+            try:
+                check_time_limit(cleaned["mode"], cleaned["time_limit"])
+            except RuleBroken as refusal:
+                self.add_error("time_limit", refusal)
+        return cleaned
 
 
 @admin.register(Quiz)

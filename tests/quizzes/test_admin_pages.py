@@ -10,6 +10,7 @@ from django.test import Client
 from django.urls import reverse
 from pytest_django.asserts import assertContains, assertInHTML
 
+from quizzes.accommodations import Accommodation
 from quizzes.models import Attempt, Guest
 from quizzes.services import AUTHORS_GROUP
 from tests.factories import answer_quiz, make_author, make_quiz, make_superuser, make_user
@@ -23,6 +24,7 @@ def admin_page_urls() -> list[str]:
     quiz = make_quiz(questions=2)
     question = quiz.questions.get(position=1)
     attempt = answer_quiz(make_user("page-learner"), quiz, picks=[1])
+    accommodation = Accommodation.objects.create(learner=attempt.learner, extra_percent=50)
     return [
         reverse("admin:index"),
         reverse("admin:quizzes_quiz_changelist"),
@@ -34,6 +36,10 @@ def admin_page_urls() -> list[str]:
         question_change_url(question),
         reverse("admin:quizzes_attempt_changelist"),
         reverse("admin:quizzes_attempt_change", args=[attempt.pk]),
+        reverse("admin:quizzes_accommodation_changelist"),
+        reverse("admin:quizzes_accommodation_add"),
+        reverse("admin:quizzes_accommodation_change", args=[accommodation.pk]),
+        reverse("admin:quizzes_accommodation_delete", args=[accommodation.pk]),
     ]
 
 
@@ -46,27 +52,32 @@ def test_every_quiz_admin_page_loads(client, make_staff):
 
 
 def test_authors_group_has_exactly_the_content_permissions():
-    """Content and the glossary (quizzes/migrations/0003_authors_group, translations/migrations/0002_…)."""
+    """Content, the glossary and accommodations (quizzes/migrations/0003_authors_group, 0014_…,
+    translations/migrations/0002_…)."""
     codenames = sorted(Group.objects.get(name=AUTHORS_GROUP).permissions.values_list("codename", flat=True))
     assert codenames == [
+        "add_accommodation",
         "add_choice",
         "add_glossaryrendering",
         "add_glossaryterm",
         "add_guide",
         "add_question",
         "add_quiz",
+        "change_accommodation",
         "change_choice",
         "change_glossaryrendering",
         "change_glossaryterm",
         "change_guide",
         "change_question",
         "change_quiz",
+        "delete_accommodation",
         "delete_choice",
         "delete_glossaryrendering",
         "delete_glossaryterm",
         "delete_guide",
         "delete_question",
         "delete_quiz",
+        "view_accommodation",
         "view_answer",
         "view_attempt",
         "view_choice",
@@ -133,11 +144,14 @@ def test_attempt_list_shows_learner_quiz_language_and_score(author_client):
     assert [header["text"] for header in response.context["result_headers"]] == [
         "learner",
         "quiz",
+        "taken as",
         "language",
         "score",
         "started",
         "finished",
         "closed",
+        "deadline",
+        "flagged for review",
     ]
 
 

@@ -1,0 +1,194 @@
+"""An exam's clock (templates/quizzes/exam_clock.html, quizzes/clock.py, static/js/exam_clock.js): the deadline as
+a time without JavaScript, a countdown with it announced at a few moments only; and ``manage.py submitexams``,
+which closes the exams whose learners never came back."""
+
+import zoneinfo
+from datetime import UTC, datetime, timedelta
+from io import StringIO
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.core.management import call_command
+from django.template.loader import render_to_string
+from django.utils import timezone, translation
+
+from quizsite import timezones
+from quizzes.accommodations import Accommodation
+from quizzes.learner_state import quiz_state
+from quizzes.models import Attempt
+from quizzes.modes import QuizMode
+from quizzes.progress import progress_at
+from quizzes.services import attempt_start
+from tests.factories import make_quiz, make_user
+from tests.pages import attribute, find, has_class
+from tests.quizzes.test_admin_exams import text_in
+
+pytestmark = pytest.mark.django_db
+
+NOW = datetime(2026, 12, 1, 14, 15, tzinfo=UTC)
+
+
+@pytest.fixture(autouse=True)
+def now(monkeypatch):
+    """The server's clock stands at ``NOW``: exams start then, and the clock counts from it."""
+    monkeypatch.setattr(timezone, "now", lambda: NOW)
+
+
+def clock_html(minutes: int | None = 20, language: str = "en", mode: str = QuizMode.EXAM, **owner) -> str:
+    """The clock as the exam's pages include it, for a learner's attempt started at ``NOW``."""
+    learner = owner.get("learner") or make_user()
+    quiz = make_quiz(slug=f"exam-{Attempt.objects.count()}", questions=2, mode=mode, time_limit=minutes)
+    attempt_start(learner=learner, quiz=quiz, language=language)
+    progress = progress_at(quiz_state(slug=quiz.slug, learner_id=learner.pk))
+    with translation.override(language):
+        return render_to_string("quizzes/exam_clock.html", {"progress": progress})
+
+
+def has_data_at(node) -> bool:
+    return attribute(node, "data-at") is not None
+
+
+def clock_of(html: str) -> dict:
+    """What the clock shows and holds for its script."""
+    (clock,) = find(html, has_class("exam-clock"))
+    (deadline,) = find(clock, has_class("exam-clock-deadline"))
+    (stamp,) = find(deadline, lambda node: node.name == "time")
+    (countdown,) = find(clock, has_class("exam-clock-countdown"))
+    (announcer,) = find(clock, lambda node: attribute(node, "aria-live") is not None)
+    return {
+        "deadline": text_in(deadline),
+        "datetime": attribute(stamp, "datetime"),
+        "seconds_left": attribute(clock, "data-seconds-left"),
+        "grace": attribute(clock, "data-grace"),
+        "countdown": (attribute(countdown, "aria-hidden"), attribute(countdown, "data-countdown"), text_in(countdown)),
+        "countdown_hidden_without_script": "hidden" in dict(countdown.attributes),
+        "live": (attribute(announcer, "aria-live"), text_in(announcer)),
+        "announcements": [
+            (attribute(item, "data-at"), text_in(item)) for item in find(clock, lambda n: n.name == "li")
+        ],
+    }
+
+
+def test_the_clock_says_when_the_time_ends_and_announces_10_5_and_1_minute_left_then_the_end():
+    assert clock_of(clock_html(minutes=20)) == {
+        "deadline": "Time ends at 2:35 p.m.\u00a0UTC",
+        "datetime": "2026-12-01T14:35:00Z",
+        "seconds_left": "1200",
+        "grace": "10",
+        "countdown": ("true", "Time left: {time}", ""),
+        "countdown_hidden_without_script": True,
+        "live": ("polite", ""),
+        "announcements": [
+            ("600", "10 minutes left."),
+            ("300", "5 minutes left."),
+            ("60", "1 minute left."),
+            ("0", "Time is up: your answers are submitted as they are."),
+        ],
+    }
+
+
+def test_a_short_exam_announces_only_the_moments_still_ahead():
+    announcements = clock_of(clock_html(minutes=5))["announcements"]
+    assert announcements == [("60", "1 minute left."), ("0", "Time is up: your answers are submitted as they are.")]
+
+
+@pytest.mark.parametrize(
+    ("language", "deadline", "announcements"),
+    [
+        (
+            "fr",
+            "Fin du temps à 14:35\u00a0UTC",
+            [
+                "Il reste 10 minutes.",
+                "Il reste 5 minutes.",
+                "Il reste 1 minute.",
+                "Temps écoulé\u00a0: vos réponses sont remises telles quelles.",
+            ],
+        ),
+        (
+            "tr",
+            "Süre 14:35\u00a0UTC saatinde bitiyor",
+            [
+                "10 dakika kaldı.",
+                "5 dakika kaldı.",
+                "1 dakika kaldı.",
+                "Süre doldu: cevaplarınız olduğu gibi gönderiliyor.",
+            ],
+        ),
+    ],
+)
+def test_the_clock_speaks_french_and_turkish(language, deadline, announcements):
+    clock = clock_of(clock_html(minutes=20, language=language))
+    assert clock["deadline"] == deadline
+    assert [text for _at, text in clock["announcements"]] == announcements
+
+
+def test_a_deadline_on_another_day_gives_its_date():
+    assert clock_of(clock_html(minutes=1440))["deadline"] == "Time ends at Dec. 2, 2026, 2:15 p.m.\u00a0UTC"
+
+
+def test_a_learner_who_chose_a_zone_reads_the_deadline_in_it_unlabelled():
+    timezones.activate(zoneinfo.ZoneInfo("Europe/Istanbul"), chosen=True)
+    try:
+        html = clock_html(minutes=20, language="tr")
+    finally:
+        timezones.deactivate()
+    assert clock_of(html)["deadline"] == "Süre 17:35 saatinde bitiyor"
+
+
+def test_an_accommodation_shows_the_learners_own_deadline():
+    learner = make_user("ada")
+    Accommodation.objects.create(learner=learner, extra_percent=50)
+    clock = clock_of(clock_html(minutes=20, learner=learner))
+    assert (clock["deadline"], clock["seconds_left"]) == ("Time ends at 2:45 p.m.\u00a0UTC", "1800")
+
+
+def test_no_clock_without_a_deadline():
+    learner = make_user("ada")
+    Accommodation.objects.create(learner=learner, unlimited=True)
+    assert clock_html(minutes=None, learner=make_user("bob")).strip() == ""
+    assert clock_html(minutes=None, mode=QuizMode.PRACTICE, learner=make_user("cem")).strip() == ""
+    assert clock_html(minutes=20, learner=learner).strip() == ""
+
+
+def test_no_clock_once_the_exam_is_submitted():
+    learner = make_user()
+    quiz = make_quiz(questions=1, mode=QuizMode.EXAM, time_limit=20)
+    attempt = attempt_start(learner=learner, quiz=quiz, language="en")
+    Attempt.objects.filter(pk=attempt.pk).update(finished_at=NOW)
+    progress = progress_at(quiz_state(slug=quiz.slug, learner_id=learner.pk))
+    assert render_to_string("quizzes/exam_clock.html", {"progress": progress}).strip() == ""
+
+
+def test_the_countdown_is_a_same_origin_script_file_and_no_inline_script():
+    """The site's Content-Security-Policy (settings.SECURE_CSP) allows scripts from the site's own files only."""
+    html = clock_html(minutes=20)
+    scripts = find(html, lambda node: node.name == "script")
+    assert [(attribute(script, "src"), "defer" in dict(script.attributes), text_in(script)) for script in scripts] == [
+        ("/static/js/exam_clock.js", True, "")
+    ]
+    source = (Path(settings.BASE_DIR) / "static" / "js" / "exam_clock.js").read_text()
+    assert 'querySelector("[data-exam-clock]")' in source
+    assert "aria-live" not in source  # the live region is the page's own, present before anything is said
+
+
+# --- manage.py submitexams ----------------------------------------------------------------------------------------
+
+
+def test_submitexams_submits_the_exams_whose_time_ran_out_and_says_how_many(monkeypatch):
+    quiz = make_quiz(questions=2, mode=QuizMode.EXAM, time_limit=20)
+    gone = attempt_start(learner=make_user("gone"), quiz=quiz, language="en")
+    here = attempt_start(learner=make_user("here"), quiz=quiz, language="en")
+    Attempt.objects.filter(pk=here.pk).update(deadline=NOW + timedelta(hours=1))
+    monkeypatch.setattr(timezone, "now", lambda: NOW + timedelta(minutes=21))
+    output = StringIO()
+    call_command("submitexams", stdout=output)
+    assert output.getvalue() == "Submitted 1 exam(s) whose time ran out.\n"
+    gone.refresh_from_db()
+    here.refresh_from_db()
+    assert (gone.finished_at, here.finished_at) == (NOW + timedelta(minutes=20), None)
+    assert gone.answers.count() == 2  # its two unanswered questions, each scored zero
+    again = StringIO()
+    call_command("submitexams", stdout=again)
+    assert again.getvalue() == "Submitted 0 exam(s) whose time ran out.\n"
