@@ -175,7 +175,7 @@ def test_server_error_page_is_translated_and_standalone(client, settings, demo_q
     def fail(*args, **kwargs):
         raise RuntimeError("boom")
 
-    monkeypatch.setattr("quizzes.views.progress_at", fail)
+    monkeypatch.setattr("quizzes.page_progress.progress_at", fail)
     response = client.get("/tr/quizzes/data-parallelism/")
     assert response.status_code == 500
     assertInHTML("<h1>Bir şeyler ters gitti</h1>", response.content.decode())

@@ -213,7 +213,7 @@ def test_500_is_standalone_with_the_favicon(client, monkeypatch, language):
     def fail(*args, **kwargs):
         raise RuntimeError("boom")
 
-    monkeypatch.setattr("quizzes.views.progress_at", fail)
+    monkeypatch.setattr("quizzes.page_progress.progress_at", fail)
     client.raise_request_exception = False
     response = client.get(f"/{language}/quizzes/{make_quiz().slug}/")
     assert_error_page(response, 500, "500", language, layout=False)
