@@ -192,3 +192,19 @@ def test_submitexams_submits_the_exams_whose_time_ran_out_and_says_how_many(monk
     again = StringIO()
     call_command("submitexams", stdout=again)
     assert again.getvalue() == "Submitted 0 exam(s) whose time ran out.\n"
+
+
+def test_the_exam_question_form_is_the_one_the_clock_sends_at_the_deadline(client):
+    """At the deadline the script sends the form marked ``data-exam-clock-send``: the question page's answer form,
+    so that an answer picked but not yet sent is saved within the grace; the overview has no form to send."""
+    learner = make_user()
+    quiz = make_quiz(questions=2, mode=QuizMode.EXAM, time_limit=20)
+    attempt_start(learner=learner, quiz=quiz, language="en")
+    client.force_login(learner)
+    question_page = client.get(f"/en/quizzes/{quiz.slug}/questions/1/").content
+    marked = find(
+        question_page, lambda node: node.name == "form" and attribute(node, "data-exam-clock-send") is not None
+    )
+    assert [attribute(form, "class") for form in marked] == ["answer-form"]
+    overview = client.get(f"/en/quizzes/{quiz.slug}/overview/").content
+    assert b"data-exam-clock-send" not in overview
