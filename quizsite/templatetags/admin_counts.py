@@ -23,6 +23,7 @@ COUNTS = {
     "quizzes.attempt": ngettext_lazy("%(count)s attempt", "%(count)s attempts", "count"),
     "quizzes.answer": ngettext_lazy("%(count)s answer", "%(count)s answers", "count"),
     "quizzes.guest": ngettext_lazy("%(count)s guest", "%(count)s guests", "count"),
+    "quizzes.accommodation": ngettext_lazy("%(count)s accommodation", "%(count)s accommodations", "count"),
     "translations.glossaryterm": ngettext_lazy("%(count)s glossary term", "%(count)s glossary terms", "count"),
     "axes.accessattempt": ngettext_lazy("%(count)s access attempt", "%(count)s access attempts", "count"),
     "axes.accesslog": ngettext_lazy("%(count)s access log", "%(count)s access logs", "count"),

@@ -106,8 +106,8 @@ def test_the_time_limit_error_is_in_french_and_turkish(author_client):
     data["time_limit"] = "20"
     french = author_client.post(quiz_change_url(quiz), data, headers={"accept-language": "fr"})
     turkish = author_client.post(quiz_change_url(quiz), data, headers={"accept-language": "tr"})
-    assert errors_of(french) == ["Une limite de temps ne s’applique qu’aux examens, de 1 à 1440 minutes."]
-    assert errors_of(turkish) == ["Süre sınırı yalnızca sınavlar içindir, 1 ile 1440 dakika arasında."]
+    assert errors_of(french) == ["Une limite de temps est réservée aux examens, de 1 à 1440\N{NO-BREAK SPACE}minutes."]
+    assert errors_of(turkish) == ["Süre sınırı yalnızca sınavlar içindir, 1 ile 1440 dakika arasında olur."]
 
 
 # --- The attempts' list -------------------------------------------------------------------------------------------
