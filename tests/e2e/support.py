@@ -293,3 +293,35 @@ def screenshot(page, name: str, state: str, language: str, width: int) -> None:
         page.screenshot(path=path, type="jpeg", quality=70)
         size = path.stat().st_size
         assert size <= README_SCREENSHOT_MAX_BYTES, f"{path.name}: {size} bytes"
+
+
+def narrow_page_findings(page, where: str) -> list[str]:
+    """What is wrong with the page as shown now on a phone of NARROWEST's width: axe-core's WCAG findings
+    (``axe_wcag_violations``) in the light and the dark colour scheme, and a page wider than the screen; one
+    ``"<where> (<scheme>): ..."`` line each, [] when nothing is."""
+    found = []
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        found += [f"{where} ({scheme}): {line}" for line in axe_wcag_violations(page)]
+    page.emulate_media(color_scheme="light")
+    width = page.evaluate("document.documentElement.scrollWidth")
+    if width > NARROWEST[0]:
+        found.append(f"{where}: {width} px wide, it scrolls sideways")
+    return found
+
+
+def focus_obscured(page) -> str:
+    """Whether other content covers the centre of the element that has the focus (WCAG 2.4.11, Focus Not Obscured:
+    a sticky bar over what Tab reached): "" when not, else "<address>: <element> under <what covers it>" (the
+    markup's first 60 characters). A check box or radio button covered by its own label is not obscured."""
+    return page.evaluate(
+        """() => {
+        const focused = document.activeElement;
+        const box = focused.getBoundingClientRect();
+        const found = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+        const labels = [...(focused.labels || [])];
+        if (found && (focused.contains(found) || labels.some(label => label.contains(found)))) return "";
+        const cover = found ? found.outerHTML.slice(0, 60) : "nothing";
+        return `${location.pathname}: ${focused.outerHTML.slice(0, 60)} under ${cover}`;
+    }"""
+    )

@@ -514,3 +514,26 @@ def test_the_overview_and_the_confirmation_in_french_and_turkish(learner_client,
     assert overview_rows(learner_client.get(url("quizzes:overview", language, slug=quiz.slug)).content) == rows
     confirmation = learner_client.get(url("quizzes:submit", language, slug=quiz.slug)).content
     assert texts_of(confirmation, "exam-unanswered-count") == [count]
+
+
+def test_each_overview_link_is_described_by_its_status_and_flag(client):
+    """A screen reader listing the overview's links hears, with "Question 5", "Not answered" and "Flagged for
+    review" (``aria-describedby``), not the number alone."""
+    quiz = exam_quiz(questions=5)
+    client.post(url("quizzes:start", slug=quiz.slug))
+    save(client, quiz, 1, choice=2)
+    save(client, quiz, 5, flagged=True)
+    page = client.get(url("quizzes:overview", slug=quiz.slug)).content
+    described = []
+    for link in find(page, has_class("exam-overview-link")):
+        ids = attribute(link, "aria-describedby").split()
+        described.append(
+            (own_text(link), [own_text(find(page, lambda node, id=id: attribute(node, "id") == id)[0]) for id in ids])
+        )
+    assert described == [
+        ("Question 1", ["Answered"]),
+        ("Question 2", ["Not answered"]),
+        ("Question 3", ["Not answered"]),
+        ("Question 4", ["Not answered"]),
+        ("Question 5", ["Not answered", "Flagged for review"]),
+    ]
