@@ -21,6 +21,7 @@ from quizzes.answering import AnswerRefused
 from quizzes.exams import Saved, exam_answer_save, exam_submit
 from quizzes.forms import ExamAnswerForm
 from quizzes.guests import guest_for_writing
+from quizzes.kinds import chosen_text
 from quizzes.localized import QuestionContent
 from quizzes.page_progress import request_progress
 from quizzes.progress import Progress
@@ -116,9 +117,9 @@ def exam_question_page(request: HttpRequest, number: int, progress: Progress) ->
         saved = exam_answer_save(
             attempt=progress.attempt,
             question=question,
-            choices=form.chosen(),
+            choices=form.answer_change(),
             language=get_language(),
-            flagged=form.cleaned_data["flagged"],
+            flagged=form.flag_change(),
         )
     except AnswerRefused as refusal:
         messages.warning(request, str(refusal))
@@ -147,13 +148,14 @@ def _render_question(
 ) -> HttpResponse:
     number = progress.number_of(question)
     answer = progress.answer_to(question)
+    saved, saved_flag = answer.chosen if answer is not None else (), question.pk in progress.flagged
     if form is not None:
         # What was sent (a refused form), as the radios and boxes show it again.
         sent = form["choice"].value()
         chosen = sent if isinstance(sent, list | tuple) else [sent] if sent else []
         flagged = bool(form["flagged"].value())
     else:
-        chosen, flagged = answer.chosen if answer is not None else (), question.pk in progress.flagged
+        chosen, flagged = saved, saved_flag
     return render(
         request,
         "quizzes/exam_question.html",
@@ -171,6 +173,9 @@ def _render_question(
             "chosen": {str(pk) for pk in chosen},
             "flagged": flagged,
             "is_answered": answer is not None,
+            # What the page shows as saved, sent back with the form (``ExamAnswerForm.answer_change``).
+            "shown_answer": chosen_text(saved),
+            "shown_flag": "1" if saved_flag else "0",
             "overview_url": overview_url(progress),
         },
         status=400 if form is not None else 200,

@@ -36,7 +36,7 @@ def exam_answer_save(
     *,
     attempt,
     question,
-    choices: Sequence = (),
+    choices: Sequence | None = (),
     language: str | None = None,
     flagged: bool | None = None,
     now: datetime | None = None,
@@ -48,7 +48,8 @@ def exam_answer_save(
         attempt: the exam attempt (an ``Attempt``, an ``AttemptState``, anything with its ``pk``).
         question: one of the quiz's questions (a ``Question`` or a ``QuestionContent``).
         choices: the choices chosen (``Choice`` or ``ChoiceContent``; one for a question that takes one); empty
-            clears the answer (the question is unanswered again).
+            clears the answer (the question is unanswered again); None leaves the answer as it is (only the flag
+            changes).
         language: the code of the language the question was shown in; the attempt's language when None.
         flagged: flag (True) or unflag (False) the question for review; None leaves the flag as it is.
         now: the moment the request arrived (aware ``datetime``); the server's clock when None.
@@ -77,9 +78,11 @@ def exam_answer_save(
     shown = content.questions_by_pk.get(question.pk) if content is not None else None
     if shown is None:
         raise AnswerRefused(_("This question is not part of this quiz."))
-    pks = [choice.pk for choice in choices]
+    pks = None if choices is None else [choice.pk for choice in choices]
     answers = Answer.objects.filter(attempt_id=attempt.pk, question_id=shown.pk)
-    if not pks:
+    if pks is None:
+        pass
+    elif not pks:
         answers.delete()
     else:
         fields = answer_fields(

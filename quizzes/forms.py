@@ -5,6 +5,7 @@ from django.core.exceptions import ValidationError
 from django.forms.models import ModelChoiceIteratorValue
 from django.utils.translation import gettext_lazy as _
 
+from quizzes.kinds import chosen_text
 from quizzes.localized import ChoiceContent, QuestionContent
 
 
@@ -63,11 +64,18 @@ EXAM_MOVES = ("previous", "next", "overview", "clear")
 
 
 class ExamAnswerForm(AnswerForm):
-    """The learner's answer to ``question`` of an exam under way (``quizzes.exams``), as ``AnswerForm`` but optional:
-    no choice clears the answer. ``flagged``: the "Flag for review" check box. ``go``: the button pressed
-    (``EXAM_MOVES``; "next" when none is named, as when Enter sends the form); any other value is refused."""
+    """The learner's answer to ``question`` of an exam under way (``quizzes.exams``), as ``AnswerForm`` but optional.
+    ``flagged``: the "Flag for review" check box. ``go``: the button pressed (``EXAM_MOVES``; "next" when none is
+    named, as when Enter sends the form); any other value is refused.
+
+    The page also sends what it showed: ``shown_answer`` (the saved answer's choices, ``quizzes.kinds.chosen_text``)
+    and ``shown_flag`` ("1" flagged, "0" not). What the learner left as shown changes nothing (``answer_change``,
+    ``flag_change``), so that a tab left open, or another device, never undoes an answer or a flag saved meanwhile
+    elsewhere: only what the learner changed on this page is saved, and only the "clear" button clears."""
 
     flagged = forms.BooleanField(required=False, label=_("Flag for review"))
+    shown_answer = forms.CharField(required=False, max_length=1000, widget=forms.HiddenInput)
+    shown_flag = forms.ChoiceField(choices=[("0", "0"), ("1", "1")], required=False, widget=forms.HiddenInput)
     go = forms.ChoiceField(
         choices=[(move, move) for move in EXAM_MOVES],
         required=False,
@@ -89,3 +97,22 @@ class ExamAnswerForm(AnswerForm):
         if self.cleaned_data["go"] == "clear" or value in (None, ""):
             return ()
         return tuple(value) if self.question.is_multiple else (value,)
+
+    def answer_change(self) -> tuple[ChoiceContent, ...] | None:
+        """What to save of a valid form's answer: None to leave the saved answer as it is (the learner sent what the
+        page showed), ``()`` to clear it ("clear" button, or every box unticked), else the chosen choices. A form
+        without ``shown_answer`` (sent by something else than the page) saves what it chose."""
+        chosen = self.chosen()
+        if self.cleaned_data["go"] == "clear" or "shown_answer" not in self.data:
+            return chosen
+        if chosen_text(choice.pk for choice in chosen) == self.cleaned_data["shown_answer"]:
+            return None
+        return chosen
+
+    def flag_change(self) -> bool | None:
+        """The flag to save of a valid form: None to leave it as it is (the box as the page showed it), else the
+        box's state."""
+        shown = self.cleaned_data["shown_flag"]
+        if shown in ("0", "1") and self.cleaned_data["flagged"] == (shown == "1"):
+            return None
+        return self.cleaned_data["flagged"]

@@ -13,7 +13,7 @@ from quizzes.guests import GUEST_SESSION_KEY
 from quizzes.models import Answer, Attempt
 from quizzes.modes import QuizMode
 from tests.factories import PASSWORD, make_guide, make_kinds_quiz, make_quiz
-from tests.pages import attribute, find, form_buttons, has_class, own_text, texts_of, url
+from tests.pages import attribute, find, form_buttons, form_values, has_class, own_text, texts_of, url
 from tests.quizzes.test_answer_not_revealed import choice_lists
 
 pytestmark = pytest.mark.django_db
@@ -537,3 +537,33 @@ def test_each_overview_link_is_described_by_its_status_and_flag(client):
         ("Question 4", ["Not answered"]),
         ("Question 5", ["Not answered", "Flagged for review"]),
     ]
+
+
+def page_form(page: bytes) -> dict[str, str | None]:
+    """The hidden values the exam question page's answer form sends back: what it showed as saved."""
+    [form] = find(page, lambda node: node.name == "form" and has_class("answer-form")(node))
+    values = form_values(form)
+    return {"shown_answer": values["shown_answer"], "shown_flag": values["shown_flag"]}
+
+
+def test_a_tab_left_open_never_undoes_an_answer_or_a_flag_saved_elsewhere(learner, learner_client):
+    """Tab A shows question 2 unanswered; tab B (another device) answers and flags it; tab A's Next, its form left
+    as shown, changes nothing. What the learner changes in tab A is saved: the last change wins."""
+    quiz = exam_quiz(questions=3)
+    learner_client.post(url("quizzes:start", slug=quiz.slug))
+    tab_a = page_form(learner_client.get(question_url(quiz, 2)).content)
+    assert tab_a == {"shown_answer": "", "shown_flag": "0"}
+    other = Client()
+    other.force_login(learner)
+    tab_b = page_form(other.get(question_url(quiz, 2)).content)
+    other.post(question_url(quiz, 2), {**tab_b, "choice": choice_pk(quiz, 2, 3), "flagged": "on", "go": "next"})
+    learner_client.post(question_url(quiz, 2), {**tab_a, "go": "next"})
+    assert list(Answer.objects.values_list("chosen", flat=True)) == [str(choice_pk(quiz, 2, 3))]
+    assert Attempt.objects.get().flagged_pks == (quiz.questions.get(position=2).pk,)
+    # A change made in tab A is the learner's: it is saved, and unticking the flag there unflags.
+    learner_client.post(question_url(quiz, 2), {**tab_a, "choice": choice_pk(quiz, 2, 1), "go": "next"})
+    assert list(Answer.objects.values_list("chosen", flat=True)) == [str(choice_pk(quiz, 2, 1))]
+    shown = {"shown_answer": str(choice_pk(quiz, 2, 1)), "shown_flag": "1"}
+    learner_client.post(question_url(quiz, 2), {**shown, "choice": choice_pk(quiz, 2, 1), "go": "next"})
+    assert Attempt.objects.get().flagged_pks == ()
+    assert list(Answer.objects.values_list("chosen", flat=True)) == [str(choice_pk(quiz, 2, 1))]
