@@ -4,12 +4,13 @@
 An accommodation applies to one quiz, or to every quiz when it names none; one for the quiz goes before one for
 every quiz. It is read when an exam attempt starts (``deadline_of``) and, when an author saves or deletes one, moves
 the deadline of the learner's exams under way (``deadlines_apply``): a learner given more time in the middle of an
-exam, even after the others' deadline but before their own attempt was submitted, keeps answering.
+exam keeps answering after the others' deadline. An exam whose time has run out stays over.
 """
 
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from quizzes import modes
@@ -94,22 +95,30 @@ def deadline_of(*, started_at, time_limit: int | None, learner_id: int | None, q
 
 def deadlines_apply(*, learner_id: int) -> int:
     """Set the deadline of each of learner ``learner_id``'s exams under way from their time limit and their
-    accommodations as they are now (after an author saved or deleted one). An attempt submitted already, by the
-    learner or because its time ran out, stays as it is.
+    accommodations as they are now (after an author saved or deleted one, or a guest's exams joined the account).
+
+    An exam over already stays over: submitted, or past its deadline and grace (``quizzes.modes.is_expired``; the
+    next look at it submits it), so that no accommodation brings back an exam whose time had run out. A deadline is
+    never moved to before now: a shorter accommodation ends an exam under way at once (with the network's grace),
+    never before answers it already took.
 
     Returns:
         How many attempts' deadlines changed (int).
     """
     from quizzes.models import Attempt
 
-    changed = 0
+    changed, now = 0, timezone.now()
     attempts = Attempt.objects.unfinished().filter(
         learner_id=learner_id, mode=modes.QuizMode.EXAM, time_limit__isnull=False
     )
     for attempt in attempts.only("pk", "quiz_id", "started_at", "time_limit", "deadline"):
+        if modes.is_expired(attempt.deadline, now):
+            continue
         new = deadline_of(
             started_at=attempt.started_at, time_limit=attempt.time_limit, learner_id=learner_id, quiz_id=attempt.quiz_id
         )
+        if new is not None and new < now:
+            new = now
         if new != attempt.deadline:
             changed += Attempt.objects.filter(pk=attempt.pk, finished_at__isnull=True).update(deadline=new)
     return changed

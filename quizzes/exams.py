@@ -148,13 +148,20 @@ def _submit(attempt_pk: int, locked: _Locked, now: datetime) -> None:
     Attempt.objects.filter(pk=attempt_pk).update(finished_at=finished_at)
 
 
-def exams_expired_submit(*, now: datetime | None = None) -> int:
+def exams_expired_submit(*, now: datetime | None = None, quiz_id: int | None = None) -> int:
     """Submit every exam under way whose time ran out (``quizzes.modes.is_expired``), each in its own transaction:
-    ``manage.py submitexams``, for the learners who never came back.
+    ``manage.py submitexams``, for the learners who never came back, and the admin's pages that show attempts or
+    count their answers, so that they never show an exam over as under way. One query when none ran out.
+
+    Args:
+        now: the moment (aware ``datetime``); the server's clock when None.
+        quiz_id: only the exams at this quiz; every quiz's when None.
 
     Returns:
         How many attempts were submitted (int).
     """
     now = now or timezone.now()
     expired = Attempt.objects.unfinished().filter(mode=QuizMode.EXAM, deadline__lt=now - GRACE)
+    if quiz_id is not None:
+        expired = expired.filter(quiz_id=quiz_id)
     return sum(exam_submit(attempt=attempt, now=now) for attempt in expired.only("pk").iterator())

@@ -7,11 +7,12 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from django.db import connection
+from django.utils import timezone
 
 from quizzes import scoring
 from quizzes.learner_state import ANSWER_TABLE, ATTEMPT_TABLE, VERSION_SQL, moment, owner_column
 from quizzes.models import Quiz
-from quizzes.modes import QuizMode
+from quizzes.modes import QuizMode, is_expired
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,6 +29,13 @@ class AttemptSummary:
     answer_count: int
     pass_mark: int | None = None
     mode: str = QuizMode.PRACTICE
+    deadline: datetime | None = None
+
+    @property
+    def is_expired(self) -> bool:
+        """Whether it is an exam under way whose time ran out (``quizzes.modes.is_expired``): lists say so; the
+        quiz's pages submit it (``quizzes.exams``)."""
+        return not self.is_finished and is_expired(self.deadline, timezone.now())
 
     @property
     def is_exam(self) -> bool:
@@ -128,7 +136,8 @@ _COUNTS = (
     f"(SELECT COUNT(*) FROM {ANSWER_TABLE} answer WHERE answer.attempt_id = attempt.id)"
 )
 _SUMMARIES = (
-    f"SELECT attempt.id, attempt.quiz_id, attempt.finished_at, {_COUNTS}, attempt.pass_mark, attempt.mode "
+    f"SELECT attempt.id, attempt.quiz_id, attempt.finished_at, {_COUNTS}, attempt.pass_mark, attempt.mode, "
+    "attempt.deadline "
     f"FROM {ATTEMPT_TABLE} attempt "
     "WHERE attempt.{owner} = %s AND attempt.closed_at IS NULL AND attempt.practice_of_id IS NULL "
     "AND attempt.quiz_id IN ({quizzes}) "
@@ -153,4 +162,4 @@ def attempt_summaries(
     sql = _SUMMARIES.format(owner=f"{owner}_id", quizzes=", ".join(["%s"] * len(quiz_ids)))
     with connection.cursor() as cursor:
         cursor.execute(sql, [value, *quiz_ids])
-        return [AttemptSummary(row[0], row[1], moment(row[2]), *row[3:7]) for row in cursor.fetchall()]
+        return [AttemptSummary(row[0], row[1], moment(row[2]), *row[3:7], moment(row[7])) for row in cursor.fetchall()]

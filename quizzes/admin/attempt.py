@@ -8,6 +8,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from quizsite.timezones import format_moment
+from quizzes.exams import exams_expired_submit
 from quizzes.models import Answer, Attempt
 from quizzes.modes import QuizMode
 
@@ -87,6 +88,17 @@ class AttemptAdmin(admin.ModelAdmin):
 
     def get_queryset(self, request: HttpRequest):
         return super().get_queryset(request).with_score().select_related("learner", "guest", "quiz")
+
+    def changelist_view(self, request: HttpRequest, extra_context=None):
+        """The list, once the exams whose time ran out are submitted (``quizzes.exams.exams_expired_submit``): an
+        exam over is never listed as under way."""
+        exams_expired_submit()
+        return super().changelist_view(request, extra_context)
+
+    def change_view(self, request: HttpRequest, object_id, form_url="", extra_context=None):
+        """One attempt, once the exams whose time ran out are submitted (as ``changelist_view``)."""
+        exams_expired_submit()
+        return super().change_view(request, object_id, form_url, extra_context)
 
     @admin.display(description=_("learner"), ordering="learner__username")
     def taker(self, attempt: Attempt) -> str:

@@ -17,6 +17,7 @@ from quizsite.admin import ReadableAutocompleteMixin, folded_search_fields
 from quizzes.admin.inlines import NestedTranslatedAdmin, QuestionInline, refuse
 from quizzes.admin.summary import ErrorSummaryMixin
 from quizzes.admin.translations import QuizTranslationFilter, TranslationGridMixin
+from quizzes.exams import exams_expired_submit
 from quizzes.models import Quiz
 from quizzes.modes import QuizMode
 from quizzes.rules import RuleBroken, check_removable, check_time_limit
@@ -159,8 +160,10 @@ class QuizAdmin(ErrorSummaryMixin, ReadableAutocompleteMixin, TranslationGridMix
         """Per question: how many learners answered, the share answered correctly, how often each choice was
         chosen and, for a multiple-answer question, how often exactly the right set was (``quizzes.statistics``).
 
-        Counts every answer of learners with an account, in every attempt (finished or not), each judged when it
-        was given; guests' answers count once the guest signs up or logs in (``counted_in_statistics``).
+        Counts every answer of learners with an account, in every attempt at the quiz (finished or not; an exam's
+        once submitted; not practice rounds), each judged when it was given; guests' answers count once the guest
+        signs up or logs in (``counted_in_statistics``). Exams at the quiz whose time ran out are submitted first
+        (``quizzes.exams.exams_expired_submit``).
 
         Raises:
             PermissionDenied: the user may not view quizzes or attempts.
@@ -171,12 +174,14 @@ class QuizAdmin(ErrorSummaryMixin, ReadableAutocompleteMixin, TranslationGridMix
             raise Http404
         if not (self.has_view_permission(request, quiz) and request.user.has_perm("quizzes.view_attempt")):
             raise PermissionDenied
+        # Exams whose time ran out count as submitted: closed now if nothing closed them yet.
+        exams_expired_submit(quiz_id=quiz.pk)
         context = {
             **self.admin_site.each_context(request),
             "opts": self.opts,
             "original": quiz,
             "title": gettext("Answer statistics: %(quiz)s") % {"quiz": quiz.title},
             "rows": quiz_statistics(quiz),
-            "attempt_count": quiz.attempts.of_learners().count(),
+            "attempt_count": quiz.attempts.of_learners().of_quiz().count(),
         }
         return TemplateResponse(request, "admin/quizzes/quiz/statistics.html", context)

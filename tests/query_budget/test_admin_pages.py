@@ -88,7 +88,8 @@ def test_attempts_list(admin_page, language, attempts):
     quiz = make_quiz(questions=2)
     for number in range(attempts):
         take(quiz, 1, learner=make_user(f"learner-{number}"))
-    response = admin_page(reverse("admin:quizzes_attempt_changelist"), language, SESSION + USER + PERMISSIONS + 6)
+    # + 1: the exams whose time ran out, submitted before the list (quizzes.exams.exams_expired_submit).
+    response = admin_page(reverse("admin:quizzes_attempt_changelist"), language, SESSION + USER + PERMISSIONS + 7)
     assert len(response.context["cl"].result_list) == attempts
 
 
@@ -103,7 +104,8 @@ def test_an_attempts_page(admin_page, language, answers, owner):
     else:
         attempt = take(quiz, answers, **owner_of(Client(), "guest", quiz))
     address = reverse("admin:quizzes_attempt_change", args=[attempt.pk])
-    response = admin_page(address, language, SESSION + USER + PERMISSIONS + 2)
+    # + 1: the exams whose time ran out, submitted first (quizzes.exams.exams_expired_submit).
+    response = admin_page(address, language, SESSION + USER + PERMISSIONS + 3)
     rows = response.context["inline_admin_formsets"][0].formset.forms
     assert [row.instance.question.text for row in rows] == [f"Question {number}" for number in range(1, answers + 1)]
 
@@ -123,7 +125,7 @@ def test_answer_statistics(admin_page, language, questions, learners):
             chosen = [choices[number % 2]] if number % 3 == 0 else question.correct_choices()
             answer_submit(attempt=attempt, question=question, choices=chosen)
     response = admin_page(
-        reverse("admin:quizzes_quiz_statistics", args=[quiz.pk]), language, SESSION + USER + PERMISSIONS + 6
+        reverse("admin:quizzes_quiz_statistics", args=[quiz.pk]), language, SESSION + USER + PERMISSIONS + 7
     )
     assert len(find(response.content, has_class("question-statistics"))) == questions
     assert {row.answered for row in response.context["rows"]} == {learners}
@@ -146,7 +148,7 @@ def test_answer_statistics_of_an_exam(admin_page, language, questions, learners)
         if number < learners:
             exam_submit(attempt=attempt)
     response = admin_page(
-        reverse("admin:quizzes_quiz_statistics", args=[quiz.pk]), language, SESSION + USER + PERMISSIONS + 6
+        reverse("admin:quizzes_quiz_statistics", args=[quiz.pk]), language, SESSION + USER + PERMISSIONS + 7
     )
     rows = response.context["rows"]
     assert [(row.answered, row.unanswered) for row in rows] == [

@@ -5,6 +5,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 
 from quizzes.accommodations import Accommodation
 from quizzes.exams import Saved, exam_answer_save
@@ -21,6 +22,12 @@ pytestmark = pytest.mark.django_db
 START = datetime(2026, 12, 1, 14, 0, tzinfo=UTC)
 ADD_URL = reverse("admin:quizzes_accommodation_add")
 LIST_URL = reverse("admin:quizzes_accommodation_changelist")
+
+
+@pytest.fixture(autouse=True)
+def now(monkeypatch):
+    """The server's clock stands five minutes after ``START``: the exams started then are under way."""
+    monkeypatch.setattr(timezone, "now", lambda: START + timedelta(minutes=5))
 
 
 def timed_exam(slug: str = "exam", minutes: int = 20):

@@ -180,3 +180,27 @@ def test_practising_mistakes_asks_the_missed_questions_and_changes_no_result(db)
     with pytest.raises(NothingToPractise):
         practice_round_start(learner=learner, attempt_pk=round_.pk)
     assert attempt_start(learner=learner, quiz=quiz, language="en").pk not in (attempt.pk, round_.pk)
+
+
+def test_no_accommodation_brings_back_an_exam_whose_time_ran_out_nor_ends_one_before_now(db):
+    quiz = make_quiz(questions=2, mode=QuizMode.EXAM, time_limit=10)
+    over, under_way = make_user("over"), make_user("under_way")
+    ended = attempt_start(learner=over, quiz=quiz, language="en")
+    long_ago = timezone.now() - timedelta(minutes=11)
+    Attempt.objects.filter(pk=ended.pk).update(started_at=long_ago, deadline=long_ago + timedelta(minutes=10))
+    Accommodation.objects.create(learner=over, unlimited=True)
+    assert deadlines_apply(learner_id=over.pk) == 0
+    assert Attempt.objects.get(pk=ended.pk).deadline == long_ago + timedelta(minutes=10)
+    # A learner five minutes into a 10-minute exam with +100% (20 minutes) is cut to +10% (11 minutes): their exam
+    # ends now, not six minutes ago, so that the answers they gave meanwhile stay before its end.
+    attempt = attempt_start(learner=under_way, quiz=quiz, language="en")
+    five_ago = timezone.now() - timedelta(minutes=5)
+    Attempt.objects.filter(pk=attempt.pk).update(started_at=five_ago)
+    accommodation = Accommodation.objects.create(learner=under_way, extra_percent=100)
+    deadlines_apply(learner_id=under_way.pk)
+    assert Attempt.objects.get(pk=attempt.pk).deadline == five_ago + timedelta(minutes=20)
+    Accommodation.objects.filter(pk=accommodation.pk).update(extra_percent=0)
+    Attempt.objects.filter(pk=attempt.pk).update(started_at=timezone.now() - timedelta(minutes=15))
+    before = timezone.now()
+    deadlines_apply(learner_id=under_way.pk)
+    assert before <= Attempt.objects.get(pk=attempt.pk).deadline <= timezone.now()

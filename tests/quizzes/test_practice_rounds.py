@@ -164,7 +164,10 @@ def test_statistics_numbers_stay_the_same_after_a_round(author_client):
     client.post(start_url(quiz, attempt.pk))
     round_ = the_round(learner)
     client.post(round_question_url(quiz, round_.pk, 1), {"choice": choice_pk(quiz, 1, 1)})
-    rows = author_client.get(reverse("admin:quizzes_quiz_statistics", args=[quiz.pk])).context["rows"]
+    response = author_client.get(reverse("admin:quizzes_quiz_statistics", args=[quiz.pk]))
+    rows = response.context["rows"]
+    assert response.context["attempt_count"] == 1
+    assert "1 attempt so far, finished or not." in response.content.decode()
     assert [(row.question.position, row.answered, row.correct) for row in rows] == [(1, 1, 0), (2, 1, 1)]
     assert [[item.chosen for item in row.choices] for row in rows] == [[0, 1, 0, 0], [1, 0, 0, 0]]
 
