@@ -9,21 +9,20 @@ different learner's next question in their attempt's order (a multiple-answer qu
 ``choice`` values), so that every POST records an answer (``quizzes.answering.answer_submit``), as a class taking
 quizzes at once would. The reading learner also has an exam under way, half answered, whose next question is the
 exam question page; each answering learner has an exam attempt too, whose answer POSTs (``choice`` and the "Next"
-button, ``go=next``) save an answer each (``quizzes.exams.exam_answer_save``), as a class sitting an exam would.
+button, ``go=next``) save an answer each (``quizzes.exams.exam_answer_save``), as a class sitting an exam would,
+and several exam attempts under way, half answered, each submitted by a POST of its own (``bench.submits``).
 """
 
 from dataclasses import dataclass, field
-from importlib import import_module
 
-from django.conf import settings
-from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY, get_user_model
+from django.contrib.auth import get_user_model
 from django.db.models import Count, Q
-from django.middleware.csrf import CSRF_ALLOWED_CHARS, CSRF_SECRET_LENGTH
 from django.urls import reverse
 from django.utils import timezone, translation
-from django.utils.crypto import get_random_string
 
+from bench import sessions, submits
 from bench.data import LANGUAGES
+from bench.sessions import Request
 from guides.models import Guide
 from quizzes.answering import answer_submit
 from quizzes.exams import exam_answer_save
@@ -39,56 +38,21 @@ RUN_LEARNERS = 500
 ATTEMPTS_PER_LEARNER = 2
 
 
-@dataclass(frozen=True)
-class Request:
-    """One prepared HTTP request.
-
-    Attributes:
-        group: which wrk thread sends it (``group`` modulo the threads): one learner's answers share a group, so
-            they go out in order.
-        method: ``"GET"`` or ``"POST"``.
-        path: e.g. ``/fr/quizzes/quiz-00042/questions/3/``.
-        cookie: the ``Cookie`` header: the session and the CSRF cookie.
-        body: the form data of a POST, URL-encoded; empty for a GET.
-    """
-
-    group: int
-    method: str
-    path: str
-    cookie: str
-    body: str = ""
-
-
 @dataclass
 class Load:
     """The requests of one benchmark: ``pages`` maps a page's name to its GET requests (one per language);
     ``answers`` maps ``"probe"``, ``"warm-up"`` and ``"run"`` to answer POSTs in the order they must be sent, and
-    ``exam_answers`` likewise to exam answer POSTs; ``run_attempts`` and ``exam_run_attempts`` hold the ids of the
-    run's attempts (to count the answers it saved)."""
+    ``exam_answers`` likewise to exam answer POSTs and ``exam_submits`` to exam submit POSTs (``bench.submits``);
+    ``run_attempts``, ``exam_run_attempts`` and ``submit_run_attempts`` hold the ids of the run's attempts (to count
+    the answers it saved and the exams it submitted)."""
 
     pages: dict[str, list[Request]] = field(default_factory=dict)
     answers: dict[str, list[Request]] = field(default_factory=dict)
     exam_answers: dict[str, list[Request]] = field(default_factory=dict)
+    exam_submits: dict[str, list[Request]] = field(default_factory=dict)
     run_attempts: list[int] = field(default_factory=list)
     exam_run_attempts: list[int] = field(default_factory=list)
-
-
-def _login(user) -> str:
-    """A new session in which ``user`` is logged in, stored through the settings' session engine (so in the
-    database, the cache or both, as the site keeps them); returns the session key (str)."""
-    session = import_module(settings.SESSION_ENGINE).SessionStore()
-    session[SESSION_KEY] = str(user.pk)
-    session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
-    session[HASH_SESSION_KEY] = user.get_session_auth_hash()
-    session.create()
-    return session.session_key
-
-
-def _cookie(user) -> tuple[str, str]:
-    """``(cookie header, CSRF token)`` for a new session of ``user``: the session cookie and a CSRF cookie whose
-    secret, sent unmasked as the form's token, Django's CSRF check accepts."""
-    secret = get_random_string(CSRF_SECRET_LENGTH, allowed_chars=CSRF_ALLOWED_CHARS)
-    return f"{settings.SESSION_COOKIE_NAME}={_login(user)}; {settings.CSRF_COOKIE_NAME}={secret}", secret
+    submit_run_attempts: list[int] = field(default_factory=list)
 
 
 def _page_requests(name: str, cookie: str, **kwargs) -> list[Request]:
@@ -163,7 +127,7 @@ def _reader_pages(user, published: list[Quiz], exams: list[Quiz]) -> dict[str, l
     others = list(guide.quizzes.published().exclude(pk=quiz.pk).order_by("pk"))
     if not Attempt.objects.filter(learner=user, quiz__in=others).finished().exists():
         _answer(user, others[0])
-    cookie, _token = _cookie(user)
+    cookie, _token = sessions.cookie(user)
     return {
         "question": _page_requests("quizzes:question", cookie, slug=quiz.slug, number=half + 1),
         "quiz": _page_requests("quizzes:detail", cookie, slug=quiz.slug),
@@ -175,21 +139,21 @@ def _reader_pages(user, published: list[Quiz], exams: list[Quiz]) -> dict[str, l
 
 
 def _answer_requests(
-    learners: list, quizzes: list[Quiz], first_group: int, *, exam: bool = False
+    learners: list, cookies: list[tuple[str, str]], quizzes: list[Quiz], first_group: int, *, exam: bool = False
 ) -> tuple[list[Request], list[int]]:
     """Start attempts for each of ``learners`` at ``quizzes`` they have not tried (``ATTEMPTS_PER_LEARNER`` each,
     or one exam attempt when ``exam``) and return ``(POSTs, attempt ids)``: the POSTs in rounds (every learner's
-    first question, then every learner's second…), each learner's in the language ``group mod 3``; groups number
-    the learners from ``first_group``. Each attempt takes its quiz's settings, as
+    first question, then every learner's second…), each learner's in the language ``group mod 3`` and their
+    session of ``cookies`` (``sessions.cookie``, in the order of ``learners``); groups number the learners from
+    ``first_group``. Each attempt takes its quiz's settings, as
     ``quizzes.services.attempt_start`` would (an exam's mode, time limit and deadline too), and a seed of its own
     (its learner's group and round), and asks its questions in the order they give; a multiple-answer question is
     answered with two ``choice`` values (``_chosen``), and an exam's answers press "Next" (``go=next``)."""
     per_learner = 1 if exam else ATTEMPTS_PER_LEARNER
     now = timezone.now()
     slots = []
-    for offset, user in enumerate(learners):
+    for offset, (user, (cookie, token)) in enumerate(zip(learners, cookies, strict=True)):
         group = first_group + offset
-        cookie, token = _cookie(user)
         tried = set(Attempt.objects.filter(learner=user).values_list("quiz_id", flat=True))
         fresh = [quiz for quiz in quizzes[(group * 37) % len(quizzes) :] + quizzes if quiz.pk not in tried]
         for round_, quiz in enumerate(fresh[:per_learner]):
@@ -232,7 +196,8 @@ def prepare() -> Load:
     ``bench.data.build``) and return the requests.
 
     Raises:
-        ValueError: the data set has too few learners (it needs 603).
+        ValueError: the data set has too few learners (it needs 603), or too few exams for each answering learner
+            to have ``bench.submits.EXAMS_PER_LEARNER`` exams under way besides the one it answers.
     """
     users = list(get_user_model().objects.order_by("pk")[: 1 + PROBE_LEARNERS + WARM_UP_LEARNERS + RUN_LEARNERS])
     if len(users) < 1 + PROBE_LEARNERS + WARM_UP_LEARNERS + RUN_LEARNERS:
@@ -244,8 +209,12 @@ def prepare() -> Load:
     first = 1
     for name, count in (("probe", PROBE_LEARNERS), ("warm-up", WARM_UP_LEARNERS), ("run", RUN_LEARNERS)):
         learners = users[first : first + count]
-        load.answers[name], attempts = _answer_requests(learners, practised, first)
-        load.exam_answers[name], exam_attempts = _answer_requests(learners, exams, first, exam=True)
+        # One session per learner, for their answers, exam answers and submits.
+        cookies = [sessions.cookie(user) for user in learners]
+        load.answers[name], attempts = _answer_requests(learners, cookies, practised, first)
+        load.exam_answers[name], exam_attempts = _answer_requests(learners, cookies, exams, first, exam=True)
+        per_learner = submits.EXAMS_PER_LEARNER[name]
+        load.exam_submits[name], submit_attempts = submits.submit_requests(learners, cookies, exams, first, per_learner)
         first += count
-    load.run_attempts, load.exam_run_attempts = attempts, exam_attempts
+    load.run_attempts, load.exam_run_attempts, load.submit_run_attempts = attempts, exam_attempts, submit_attempts
     return load

@@ -7,7 +7,7 @@ from django.db import connection
 from django.test import Client, override_settings
 from django.test.utils import CaptureQueriesContext
 
-from bench.load import Request
+from bench.sessions import Request
 
 # The client says it came through the TLS-terminating proxy, as wrk's requests do (and asks for https, on port
 # 443), to the host that the settings allow and that a POST's Origin names.

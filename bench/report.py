@@ -18,6 +18,7 @@ NAMES = {
     "answer": "answer POST",
     "exam_question": "exam question page",
     "exam_answer": "exam answer POST",
+    "exam_submit": "exam submit POST",
 }
 # The rows of the site's pages that issue 20's targets judge (all but the ceiling and the exam rows, which came
 # later and are measured alike without targets of their own), in the table's order.
@@ -36,7 +37,8 @@ class Line:
 
 
 def print_round(measured) -> None:
-    """Print one data set's table, its workers' memory and the answer check; ``measured`` is a ``bench.run.Round``."""
+    """Print one data set's table, its workers' memory and the checks of the POSTs (answers saved, exams submitted);
+    ``measured`` is a ``bench.run.Round``."""
     counts = measured.counts
     print(
         f"\n{measured.label}: {counts.guides:,} guides, {counts.quizzes:,} quizzes, {counts.questions:,} questions, "
@@ -67,6 +69,18 @@ def print_round(measured) -> None:
     print(
         f"Exam answer POSTs completed in the run: {measured.exam_posts:,} of {measured.exam_prepared:,} prepared; "
         f"answers saved: {measured.exam_saved:,}{' (FEWER: some POSTs saved nothing)' if fewer else ''}"
+    )
+    # Each exam submit POST has an exam attempt of its own; one sent again (a round that ran out of its prepared
+    # attempts, and wrk started its file over) only redirects to the results. Requests still queued when wrk stopped
+    # are served after it, so more may be submitted than completed.
+    outran = (
+        " (FEWER: the run outran the prepared exams, or POSTs failed)"
+        if measured.submitted < measured.submit_posts
+        else ""
+    )
+    print(
+        f"Exam submit POSTs completed in the run: {measured.submit_posts:,} of {measured.submit_prepared:,} "
+        f"prepared; exams submitted: {measured.submitted:,}{outran}"
     )
 
 

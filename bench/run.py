@@ -25,8 +25,9 @@ from bench.data import FULL, SMALL, Counts, Shape
 
 DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/quizsite_bench"
 PAGES = ("question", "quiz", "results", "home", "guide", "exam_question")
-#: The POST rows: the answer to a practised question, and the answer saved on an exam's question page.
-POSTS = ("answer", "exam_answer")
+#: The POST rows: the answer to a practised question, the answer saved on an exam's question page, and the POST of
+#: an exam's confirmation page that submits it.
+POSTS = ("answer", "exam_answer", "exam_submit")
 
 
 @dataclass(frozen=True)
@@ -34,7 +35,9 @@ class Round:
     """One data set's measurements: ``label``, rows written (``counts``) and seconds to build them, one
     ``report.Line`` per target (the ceiling first), each site worker's memory after the warm-up and after the last
     run (``{pid: (start MiB, end MiB)}``), and the answer POSTs completed in the run, prepared for it, and the
-    answers they saved (``posts``, ``prepared``, ``saved``; the exam answer POSTs' in ``exam_*``)."""
+    answers they saved (``posts``, ``prepared``, ``saved``; the exam answer POSTs' in ``exam_*``); the exam submit
+    POSTs completed and prepared, and the exams they submitted (``submit_posts``, ``submit_prepared``,
+    ``submitted``)."""
 
     label: str
     counts: Counts
@@ -47,6 +50,9 @@ class Round:
     exam_posts: int = 0
     exam_prepared: int = 0
     exam_saved: int = 0
+    submit_posts: int = 0
+    submit_prepared: int = 0
+    submitted: int = 0
 
 
 def _environment(database_url: str, static_root: Path) -> dict[str, str]:
@@ -97,14 +103,14 @@ def _prepare_database(database_url: str, shape: Shape) -> tuple[Counts, float]:
 def _round(label: str, shape: Shape, env: dict[str, str], work: Path, database_url: str) -> Round:
     from bench import load, queries, servers, wrk
     from bench.data import LANGUAGES
-    from quizzes.models import Answer
+    from quizzes.models import Answer, Attempt
 
     counts, build_seconds = _prepare_database(database_url, shape)
     prepared = load.prepare()
     reader = prepared.pages["home"][0].cookie
     ceiling = [load.Request(group, "GET", f"/{lang}/ceiling/", reader) for group, lang in enumerate(LANGUAGES)]
     targets = {"ceiling": ceiling, **{page: prepared.pages[page] for page in PAGES}}
-    posts = {"answer": prepared.answers, "exam_answer": prepared.exam_answers}
+    posts = {"answer": prepared.answers, "exam_answer": prepared.exam_answers, "exam_submit": prepared.exam_submits}
     counted = {page: queries.count(requests[0]) for page, requests in targets.items() if page != "ceiling"}
     counted["ceiling"] = queries.count_ceiling(ceiling[0])
     for name, answers in posts.items():
@@ -115,7 +121,8 @@ def _round(label: str, shape: Shape, env: dict[str, str], work: Path, database_u
     }
     rounds = _rounds()
     # Each round sends the answers of learners of its own, each learner's in order: a POST sent twice would only be
-    # told that the question was answered, and one sent before the learner's earlier questions, to answer in order.
+    # told that the question was answered, and one sent before the learner's earlier questions, to answer in order;
+    # a submit sent twice would only redirect to the results.
     answer_files = {}
     for name, answers in posts.items():
         shares = [[request for request in answers["run"] if request.group % rounds == n] for n in range(rounds)]
@@ -143,6 +150,7 @@ def _round(label: str, shape: Shape, env: dict[str, str], work: Path, database_u
         name: Answer.objects.filter(attempt_id__in=attempts).count()
         for name, attempts in (("answer", prepared.run_attempts), ("exam_answer", prepared.exam_run_attempts))
     }
+    submitted = Attempt.objects.filter(pk__in=prepared.submit_run_attempts, finished_at__isnull=False).count()
     sent = {name: sum(result.requests for result in runs[name]) for name in POSTS}
     return Round(
         label,
@@ -156,6 +164,9 @@ def _round(label: str, shape: Shape, env: dict[str, str], work: Path, database_u
         sent["exam_answer"],
         len(prepared.exam_answers["run"]),
         saved["exam_answer"],
+        sent["exam_submit"],
+        len(prepared.exam_submits["run"]),
+        submitted,
     )
 
 

@@ -7,8 +7,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:  # bench.load needs Django set up, which running wrk does not
-    from bench.load import Request
+if TYPE_CHECKING:  # bench.sessions needs Django set up, which running wrk does not
+    from bench.sessions import Request
 
 SCRIPT = Path(__file__).resolve().parent / "requests.lua"
 CONNECTIONS = 8

@@ -8,7 +8,7 @@ from types import SimpleNamespace
 import pytest
 from django.contrib.auth import get_user_model
 from django.db import connection
-from django.db.models import Count, F, Q
+from django.db.models import Count, Exists, F, OuterRef, Q
 from django.test import Client
 from django.utils import timezone
 
@@ -178,7 +178,9 @@ def test_prepared_requests_reach_their_pages_and_an_answer_is_saved(small_set):
     # Two learners' first questions.
     first, second = prepared.answers["probe"][:2]
     assert queries.count(second, warm_up=first, status=302) > 0
-    saved = Answer.objects.filter(attempt__finished_at__isnull=True, attempt__learner__username__in=PROBE_LEARNERS)
+    saved = Answer.objects.filter(
+        attempt__mode="practice", attempt__finished_at__isnull=True, attempt__learner__username__in=PROBE_LEARNERS
+    )
     # Each learner's first question in their attempt's order.
     assert [answer.question_id for answer in saved.select_related("attempt")] == [
         answer.attempt.arrangement.questions(list(Question.objects.filter(quiz=answer.attempt.quiz_id)))[0].pk
@@ -262,8 +264,10 @@ def test_exam_answer_posts_save_an_answer_each_in_each_learners_exam(small_set):
     first, second = prepared.exam_answers["probe"][:2]
     assert all(request.body.endswith("&go=next") for request in prepared.exam_answers["run"])
     assert queries.count(second, warm_up=first, status=302) > 0
-    exams = Attempt.objects.filter(mode="exam", finished_at__isnull=True, learner__username__in=PROBE_LEARNERS)
-    assert exams.count() == 2
+    # Their exams besides those the exam submit POSTs submit (bench.submits).
+    slugs = [request.path.split("/")[3] for request in (first, second)]
+    exams = Attempt.objects.filter(quiz__slug__in=slugs, finished_at__isnull=True, learner__username__in=PROBE_LEARNERS)
+    assert (exams.count(), set(exams.values_list("mode", flat=True))) == (2, {"exam"})
     assert Answer.objects.filter(attempt__in=exams).count() == 2
     # One exam attempt per answering learner, each at an exam it had not tried, asked one POST per question.
     run = Attempt.objects.filter(pk__in=prepared.exam_run_attempts)
@@ -275,3 +279,63 @@ def test_exam_answer_posts_save_an_answer_each_in_each_learners_exam(small_set):
     practised = Attempt.objects.filter(pk__in=prepared.run_attempts)
     assert practised.count() == load.RUN_LEARNERS * load.ATTEMPTS_PER_LEARNER
     assert not practised.exclude(quiz__mode="practice").exists()
+
+
+def test_exam_submit_posts_each_submit_an_exam_attempt_of_their_own_half_answered(small_set):
+    prepared = load.prepare()
+    run = prepared.exam_submits["run"]
+    # Twenty-four exams under way per run learner, each at an exam they had not tried, each with one submit POST.
+    attempts = Attempt.objects.filter(pk__in=prepared.submit_run_attempts).annotate(
+        answered=Count("answers", distinct=True), asked=Count("quiz__questions", distinct=True)
+    )
+    assert len(run) == len(prepared.submit_run_attempts) == attempts.count() == 12_000
+    assert set(attempts.values_list("mode", "finished_at")) == {("exam", None)}
+    others = Attempt.objects.filter(learner=OuterRef("learner"), quiz=OuterRef("quiz")).exclude(pk=OuterRef("pk"))
+    assert not attempts.filter(Exists(others)).exists()
+    assert not attempts.exclude(answered=F("asked") / 2).exists()
+    assert not Answer.objects.filter(attempt__in=attempts, chosen="").exists()
+    # One POST per attempt: each learner's session sends its exams' confirmation pages, in its language.
+    sent = {(request.cookie, request.path) for request in run}
+    assert len(sent) == len(run)
+    assert {request.body.split("=")[0] for request in run} == {"csrfmiddlewaretoken"}
+    assert all(request.path.split("/")[1] == data.LANGUAGES[request.group % 3] for request in run)
+    assert all(request.path.endswith("/submit/") for request in run)
+
+
+def test_a_prepared_exam_submit_post_submits_its_exam_with_an_answer_to_every_question(small_set):
+    prepared = load.prepare()
+    request = prepared.exam_submits["run"][0]
+    attempt = Attempt.objects.get(pk=prepared.submit_run_attempts[0])
+    asked = attempt.quiz.questions.count()
+    client = Client(enforce_csrf_checks=True, SERVER_NAME="127.0.0.1", HTTP_X_FORWARDED_PROTO="https")
+    client.cookies = SimpleCookie(request.cookie)
+
+    response = client.post(
+        request.path,
+        request.body,
+        content_type="application/x-www-form-urlencoded",
+        secure=True,
+        headers={"Origin": "https://127.0.0.1"},
+    )
+
+    assert request.path == f"/fr/quizzes/{attempt.quiz.slug}/submit/"
+    assert (response.status_code, response["Location"]) == (302, f"/fr/quizzes/{attempt.quiz.slug}/results/")
+    attempt.refresh_from_db()
+    assert attempt.finished_at is not None
+    answers = attempt.answers.all()
+    assert (answers.count(), answers.filter(chosen="").count()) == (asked, asked - asked // 2)
+
+
+def test_the_probe_learners_exam_submit_posts_submit_one_exam_each(small_set):
+    """One probe learner's submit warms up, the other's is counted; each submits the exam it was sent for, leaving
+    the exam whose answers the exam answer POSTs save."""
+    prepared = load.prepare()
+    under_way = Attempt.objects.filter(learner__username__in=PROBE_LEARNERS, mode="exam", finished_at__isnull=True)
+    sent = [under_way.get(quiz__slug=request.path.split("/")[3]) for request in prepared.exam_submits["probe"]]
+    assert (under_way.count(), sorted(attempt.learner.username for attempt in sent)) == (4, PROBE_LEARNERS)
+    first, second = prepared.exam_submits["probe"]
+
+    assert queries.count(second, warm_up=first, status=302) > 0
+
+    assert under_way.count() == 2
+    assert Attempt.objects.filter(pk__in=[attempt.pk for attempt in sent], finished_at__isnull=False).count() == 2

@@ -3,7 +3,8 @@ missed by the numbers of the two tables, and printed with the value measured. Ma
 
 from types import SimpleNamespace
 
-from bench.report import PAGES, TARGETS, Line, Target, judge, print_round, print_targets
+from bench.report import NAMES, PAGES, TARGETS, Line, Target, judge, print_round, print_targets
+from bench.run import POSTS
 from bench.wrk import Result
 
 # Full data set: question page, quiz page and home meet their ratios, results and guide page miss theirs, and
@@ -94,13 +95,15 @@ def test_all_targets_met_is_said_at_the_end(capsys):
     )
 
 
-def test_a_round_prints_the_exam_rows_in_its_table_and_the_exam_answers_saved(capsys):
+def _round(**checks) -> SimpleNamespace:
+    """A small data set's round with the exam rows, its POSTs' checks as given."""
     table = {
         **FULL,
         "exam_question": (6_200, 42.0, 0, 0.62),
         "exam_answer": (3_000, 58.0, 0, 0.30),
+        "exam_submit": (2_800, 61.5, 0, 0.28),
     }
-    measured = SimpleNamespace(
+    return SimpleNamespace(
         label="Small data set",
         counts=SimpleNamespace(
             guides=20, quizzes=200, questions=2_000, choices=7_500, learners=1_000, attempts=10_000, answers=101_055
@@ -111,24 +114,55 @@ def test_a_round_prints_the_exam_rows_in_its_table_and_the_exam_answers_saved(ca
         posts=3_500,
         prepared=9_000,
         saved=3_500,
+        **checks,
+    )
+
+
+def test_a_round_prints_the_exam_rows_in_its_table_and_the_exam_answers_saved(capsys):
+    measured = _round(
         exam_posts=12_000,
         exam_prepared=5_000,
         exam_saved=4_990,
+        submit_posts=2_800,
+        submit_prepared=10_000,
+        submitted=2_803,
     )
 
     print_round(measured)
 
     out = capsys.readouterr().out.splitlines()
-    assert out[-5:-3] == [
+    assert out[-7:-4] == [
         "exam question page      620.0     21.0     42.0       0   0.62        1",
         "exam answer POST        300.0     29.0     58.0       0   0.30        1",
+        "exam submit POST        280.0     30.8     61.5       0   0.28        1",
     ]
-    assert out[-1] == (
+    assert out[-2:] == [
         "Exam answer POSTs completed in the run: 12,000 of 5,000 prepared; answers saved: 4,990 (FEWER: some POSTs "
-        "saved nothing)"
+        "saved nothing)",
+        "Exam submit POSTs completed in the run: 2,800 of 10,000 prepared; exams submitted: 2,803",
+    ]
+
+
+def test_a_round_says_when_exam_submit_posts_outran_the_exams_prepared(capsys):
+    """Fewer exams submitted than POSTs completed: some POSTs went to exams submitted already, which only redirect."""
+    measured = _round(
+        exam_posts=3_000,
+        exam_prepared=5_000,
+        exam_saved=3_000,
+        submit_posts=11_200,
+        submit_prepared=10_000,
+        submitted=10_000,
+    )
+
+    print_round(measured)
+
+    assert capsys.readouterr().out.splitlines()[-1] == (
+        "Exam submit POSTs completed in the run: 11,200 of 10,000 prepared; exams submitted: 10,000 (FEWER: the run "
+        "outran the prepared exams, or POSTs failed)"
     )
 
 
 def test_the_exam_rows_have_no_target_of_issue_20():
     assert {row for target in TARGETS for row in target.rows} == {"ceiling", *PAGES}
-    assert "exam_question" not in PAGES and "exam_answer" not in PAGES
+    assert {"exam_question", "exam_answer", "exam_submit"}.isdisjoint(PAGES)
+    assert [NAMES[row] for row in POSTS] == ["answer POST", "exam answer POST", "exam submit POST"]
