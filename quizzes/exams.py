@@ -105,7 +105,7 @@ def exam_answer_save(
 def exam_submit(*, attempt, now: datetime | None = None) -> bool:
     """Submit the exam ``attempt``: each question it has not answered gets an empty answer, which is wrong, and the
     attempt is finished, so its results show every verdict and explanation. Also how an exam whose time ran out is
-    closed (then it finishes at its deadline).
+    closed (then it finishes at its deadline and grace, after every answer it took).
 
     Args:
         attempt: the exam attempt (anything with its ``pk``).
@@ -129,8 +129,8 @@ def exam_submit(*, attempt, now: datetime | None = None) -> bool:
 
 
 def _submit(attempt_pk: int, locked: _Locked, now: datetime) -> None:
-    """Give the locked attempt's unanswered questions their empty answers and finish it (at its deadline when its
-    time ran out, else at ``now``)."""
+    """Give the locked attempt's unanswered questions their empty answers and finish it (at its deadline and grace
+    when its time ran out, else at ``now``)."""
     content = quiz_content(locked.quiz_id, locked.version, locked.language)
     questions = locked.arrangement.questions(content.questions) if content is not None else ()
     answered = set(locked.answered)
@@ -144,7 +144,8 @@ def _submit(attempt_pk: int, locked: _Locked, now: datetime) -> None:
         for question in questions
         if question.pk not in answered
     )
-    finished_at = locked.deadline if is_expired(locked.deadline, now) else now
+    # An exam whose time ran out ends when its grace did: after every answer it took, which the grace allows.
+    finished_at = locked.deadline + GRACE if is_expired(locked.deadline, now) else now
     Attempt.objects.filter(pk=attempt_pk).update(finished_at=finished_at)
 
 

@@ -17,7 +17,7 @@ from quizsite import timezones
 from quizzes.accommodations import Accommodation
 from quizzes.learner_state import quiz_state
 from quizzes.models import Attempt
-from quizzes.modes import QuizMode
+from quizzes.modes import GRACE, QuizMode
 from quizzes.progress import progress_at
 from quizzes.services import attempt_start
 from tests.factories import make_quiz, make_user
@@ -187,7 +187,7 @@ def test_submitexams_submits_the_exams_whose_time_ran_out_and_says_how_many(monk
     assert output.getvalue() == "Submitted 1 exam(s) whose time ran out.\n"
     gone.refresh_from_db()
     here.refresh_from_db()
-    assert (gone.finished_at, here.finished_at) == (NOW + timedelta(minutes=20), None)
+    assert (gone.finished_at, here.finished_at) == (NOW + timedelta(minutes=20) + GRACE, None)
     assert gone.answers.count() == 2  # its two unanswered questions, each scored zero
     again = StringIO()
     call_command("submitexams", stdout=again)

@@ -11,7 +11,7 @@ from pytest_django.asserts import assertInHTML
 
 from quizzes.guests import GUEST_SESSION_KEY
 from quizzes.models import Answer, Attempt
-from quizzes.modes import QuizMode
+from quizzes.modes import GRACE, QuizMode
 from tests.factories import PASSWORD, make_guide, make_kinds_quiz, make_quiz
 from tests.pages import attribute, find, form_buttons, form_values, has_class, own_text, texts_of, url
 from tests.quizzes.test_answer_not_revealed import choice_lists
@@ -414,7 +414,7 @@ def test_any_page_of_an_expired_exam_submits_it_with_the_answers_given(learner_c
     attempt = Attempt.objects.with_score().get()
     assert (attempt.is_finished, attempt.finished_at, attempt.score, attempt.question_count) == (
         True,
-        attempt.deadline,
+        attempt.deadline + GRACE,
         1,
         3,
     )

@@ -102,7 +102,7 @@ def test_an_answer_after_the_deadline_and_grace_is_not_recorded_and_the_exam_is_
         == Saved.EXPIRED
     )
     attempt = Attempt.objects.with_score().get()
-    assert attempt.finished_at == attempt.deadline
+    assert attempt.finished_at == attempt.deadline + GRACE
     assert (attempt.score, attempt.question_count) == (2, 4)
     assert sorted(Answer.objects.exclude(chosen="").values_list("question__position", flat=True)) == [1, 2]
 
