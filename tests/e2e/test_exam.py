@@ -62,7 +62,7 @@ TEXT = {
         "unanswered count": "5 questions n’ont pas de réponse\u00a0: elles ne rapporteront aucun point.",
         "right": "Exacte",
         "wrong": "Erronée",
-        "ends at": "Fin du temps à {time}",
+        "ends at": "Fin de l’examen\u00a0: {time}",
     },
 }
 # Choice 1 of each question is right (make_quiz): 3 right, 1 wrong then right, 8 wrong.
