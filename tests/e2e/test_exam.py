@@ -57,7 +57,7 @@ TEXT = {
         "question": "Question {number}",
         "answered": "Réponse donnée",
         "flagged": "Marquée pour y revenir",
-        "answered count": "3 questions sur 8 ont une réponse.",
+        "answered count": "Vous avez répondu à 3 questions sur 8.",
         "submit": "Rendre l’examen",
         "unanswered count": "5 questions n’ont pas de réponse\u00a0: elles ne rapporteront aucun point.",
         "right": "Exacte",
