@@ -8,7 +8,7 @@ seconds the server gave it, from the moment the page arrived, so that a browser'
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from django.utils import timezone
+from django.utils import formats, timezone
 
 from quizsite.timezones import format_moment
 from quizzes.modes import GRACE
@@ -46,6 +46,13 @@ class ExamClock:
         return tuple(threshold for threshold in THRESHOLDS if threshold < self.seconds_left)
 
 
+def with_minutes(format_name: str) -> str:
+    """The active language's format ``format_name`` (e.g. "TIME_FORMAT") with its hours always followed by minutes:
+    Django's "P" ("8 a.m.", "noon") becomes "g:i a" ("8:00 a.m.", "12:00 p.m."), so that a deadline minutes away
+    is never read as a whole hour; formats without "P" (French, Turkish: "H:i") are unchanged."""
+    return formats.get_format(format_name).replace("P", "g:i a")
+
+
 def exam_clock(attempt, now: datetime | None = None) -> ExamClock | None:
     """The clock of ``attempt`` (an ``AttemptState`` or ``Attempt``), or None when it has none: not an exam, no
     time limit (or none for this learner: an accommodation), or submitted already.
@@ -58,5 +65,7 @@ def exam_clock(attempt, now: datetime | None = None) -> ExamClock | None:
         return None
     now = now or timezone.now()
     local, today = timezone.localtime(attempt.deadline), timezone.localtime(now)
-    text = format_moment(attempt.deadline, "TIME_FORMAT" if local.date() == today.date() else "DATETIME_FORMAT")
+    text = format_moment(
+        attempt.deadline, with_minutes("TIME_FORMAT" if local.date() == today.date() else "DATETIME_FORMAT")
+    )
     return ExamClock(deadline=attempt.deadline, text=text, seconds_left=int((attempt.deadline - now).total_seconds()))

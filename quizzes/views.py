@@ -17,6 +17,7 @@ from quizzes.guests import guest_for_writing, session_guest
 from quizzes.learner_state import quiz_state
 from quizzes.localized import QuestionContent
 from quizzes.overview import learner_overview
+from quizzes.own_time import own_time_limit
 from quizzes.page_progress import request_progress
 from quizzes.progress import Progress, learner_progress, progress_at
 from quizzes.results import read_results
@@ -33,7 +34,8 @@ def quiz_detail_view(request: HttpRequest, slug: str) -> HttpResponse:
     """The quiz page: a summary (level, number of questions, how many are not yet in the learner's language),
     where the learner or guest stands with the one button that starts, resumes or retakes it, the related guides,
     and a preview of every question. Staff also see drafts, as a preview ("View on site" in the admin). An exam says
-    so, with its time limit; one under way whose time ran out is submitted here, and the page goes to its results
+    so, with its time limit (and the learner's own, with an accommodation: ``quizzes.own_time``) and, when under
+    way, its clock; one under way whose time ran out is submitted here, and the page goes to its results
     (``quizzes.exam_views.exam_expired_submit``)."""
     progress = _progress(request, slug, preview=True)
     expired = exam_expired_submit(request, progress)
@@ -57,6 +59,10 @@ def quiz_detail_view(request: HttpRequest, slug: str) -> HttpResponse:
             "guides": quiz.guides,
             "progress": progress,
             "standing": standing,
+            # "Time limit: 15 minutes (you have 23 minutes)": one more query on a timed exam for a logged-in learner.
+            "own_time": own_time_limit(
+                learner_id=request.user.pk if quiz.is_exam else None, quiz_id=quiz.pk, time_limit=quiz.time_limit
+            ),
             # "5 of 8 questions are not yet translated into French", said once (each such question's preview then
             # only carries the short badge): nothing to count in English, the language every question is written in.
             "untranslated_count": quiz.untranslated_count if get_language() != FALLBACK_LANGUAGE else 0,

@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy as _
 from quizsite.admin import SafeActionsMixin, TextRulesMixin
 from quizzes.accommodations import Accommodation, deadlines_apply
 from quizzes.models import Quiz
+from quizzes.modes import QuizMode
 
 #: The most extra time an author may give, in percent (the database's constraint says the same).
 MAX_EXTRA_PERCENT = 1000
@@ -20,9 +21,10 @@ MAX_EXTRA_PERCENT = 1000
 
 class AccommodationForm(forms.ModelForm):
     """An accommodation: the learner named by their username (authors may not browse accounts, so no lookup
-    list), a quiz or every timed exam, more time or none. Refused at the field: an unknown username, an extra
-    time that is no whole percentage from 0 to 1000, or 0 without "no time limit" (nothing would change); a second
-    accommodation for the same learner and quiz, or for all timed exams (at the quiz)."""
+    list), an exam or every timed exam, more time or none. Refused at the field: an unknown username, a quiz that
+    is no exam (practice: no time limit to extend), an extra time that is no whole percentage from 0 to 1000, or 0
+    without "no time limit" (nothing would change); a second accommodation for the same learner and quiz, or for
+    all timed exams (at the quiz)."""
 
     learner = forms.ModelChoiceField(
         queryset=get_user_model().objects.all(),
@@ -36,11 +38,18 @@ class AccommodationForm(forms.ModelForm):
         },
     )
     quiz = forms.ModelChoiceField(
-        queryset=Quiz.objects.only("pk", "title").order_by("title", "slug"),
+        # Exams only: a practice quiz has no time limit to extend (quizzes.modes).
+        queryset=Quiz.objects.filter(mode=QuizMode.EXAM).only("pk", "title").order_by("title", "slug"),
         required=False,
         empty_label=_("All timed exams"),
         label=capfirst(_("quiz")),
         help_text=_("One quiz, or all timed exams; an accommodation for one quiz goes before one for all."),
+        error_messages={
+            "invalid_choice": _(
+                "An accommodation is for an exam: choose one of the exams listed, or all timed exams. A practice "
+                "quiz has no time limit."
+            ),
+        },
     )
     extra_percent = forms.IntegerField(
         label=capfirst(_("extra time (percent)")),

@@ -122,7 +122,11 @@ class AttemptAdmin(admin.ModelAdmin):
         return len(attempt.flagged_pks)
 
     @admin.display(description=_("score"), ordering="correct_count")
-    def score(self, attempt: Attempt) -> int:
+    def score(self, attempt: Attempt) -> int | str:
+        """The attempt's score; an exam under way has none yet (its running count would be read as one, and its
+        answers may still change): the admin's empty value."""
+        if attempt.is_exam and not attempt.is_finished:
+            return self.get_empty_value_display()
         return attempt.score
 
     @admin.display(description=_("started"), ordering="started_at")

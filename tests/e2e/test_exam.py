@@ -57,12 +57,12 @@ TEXT = {
         "question": "Question {number}",
         "answered": "Réponse donnée",
         "flagged": "Marquée pour y revenir",
-        "answered count": "3 questions sur 8 ont une réponse.",
+        "answered count": "Vous avez répondu à 3 questions sur 8.",
         "submit": "Rendre l’examen",
         "unanswered count": "5 questions n’ont pas de réponse\u00a0: elles ne rapporteront aucun point.",
         "right": "Exacte",
         "wrong": "Erronée",
-        "ends at": "Fin du temps à {time}",
+        "ends at": "Fin de l’examen\u00a0: {time}",
     },
 }
 # Choice 1 of each question is right (make_quiz): 3 right, 1 wrong then right, 8 wrong.

@@ -58,9 +58,10 @@ def test_accommodations_list(admin_page, language, accommodations):
 @pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("quizzes", [1, 30])
 def test_accommodation_change_page(admin_page, language, quizzes):
-    """The accommodation with its learner and quiz, the quizzes to choose from."""
+    """The accommodation with its learner and quiz, the exams to choose from (a practice quiz is not offered)."""
+    make_quiz(slug="practice", questions=1)
     for number in range(quizzes):
-        make_quiz(slug=f"quiz-{number}", questions=1)
+        make_quiz(slug=f"quiz-{number}", questions=1, mode=QuizMode.EXAM)
     accommodation = Accommodation.objects.create(learner=make_user(), extra_percent=50)
     address = reverse("admin:quizzes_accommodation_change", args=[accommodation.pk])
     response = admin_page(address, language, SESSION + USER + PERMISSIONS + 2)

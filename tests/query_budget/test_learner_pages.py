@@ -5,6 +5,8 @@ from pytest_django.asserts import assertContains, assertInHTML
 
 from quizsite.views import HomeView
 from quizzes.models import Quiz
+from quizzes.modes import QuizMode
+from quizzes.services import attempt_start
 from tests.factories import make_guide, make_kinds_quiz, make_quiz
 from tests.pages import find, has_class, texts_of, url
 from tests.query_budget.support import (
@@ -123,6 +125,35 @@ def test_quiz_page(client, django_assert_num_queries, make, language, questions,
     assert texts_of(response.content, "translation-note") == note  # nothing to count in English
     if visitor != "anonymous":
         assert texts_of(response.content, "progress-label") == [PROGRESS_LABEL[language].format(n=2, total=questions)]
+
+
+ACCOMMODATION = 1  # the learner's accommodation on a timed exam (quizzes.own_time)
+
+
+@pytest.mark.parametrize("questions", [8, 50])
+@pytest.mark.parametrize("time_limit", [None, 15])
+@pytest.mark.parametrize(
+    ("visitor", "queries"),
+    [
+        ("anonymous", QUIZ_STATE),
+        ("guest", SESSION + QUIZ_STATE),
+        ("learner", SESSION + USER + QUIZ_STATE),
+    ],
+)
+def test_exam_quiz_page_under_way(client, django_assert_num_queries, questions, time_limit, visitor, queries):
+    """An exam under way with its clock costs what any quiz page does; one more query on a timed exam for a
+    logged-in learner, who reads their own time limit (an accommodation: none here, which costs the same)."""
+    quiz = make_quiz(questions=questions, mode=QuizMode.EXAM, time_limit=time_limit)
+    if visitor == "learner":  # a guest starts it with the start button (owner_of)
+        attempt_start(learner=owner_of(client, visitor, quiz)["learner"], quiz=quiz, language="en")
+    elif visitor == "guest":
+        owner_of(client, visitor, quiz)
+    if time_limit and visitor == "learner":
+        queries += ACCOMMODATION
+    address = url("quizzes:detail", slug=quiz.slug)
+    response = pinned_get(client, address, django_assert_num_queries, cold=queries + SNAPSHOT, warm=queries)
+    clocks = len(find(response.content, has_class("exam-clock")))
+    assert clocks == (1 if time_limit and visitor != "anonymous" else 0)
 
 
 PASSED = {"en": "Passed", "fr": "Réussi", "tr": "Geçtiniz"}

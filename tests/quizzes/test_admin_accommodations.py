@@ -198,3 +198,41 @@ def test_the_list_shows_learner_quiz_extra_time_and_note(author_client):
         if find(row, has_class("field-note"))
     ]
     assert rows == [["ada", "Exam", "50% more", "Dyslexia"], ["bob", "All timed exams", "No time limit", "-"]]
+
+
+def test_the_quiz_field_offers_only_exams(author_client):
+    timed_exam("exam")
+    make_quiz(slug="untimed", title="Untimed", mode=QuizMode.EXAM)
+    make_quiz(slug="practice", title="Practice")
+    response = author_client.get(ADD_URL)
+    choices = [label for _value, label in response.context["adminform"].form.fields["quiz"].choices]
+    assert choices == ["All timed exams", "Exam", "Untimed"]
+
+
+@pytest.mark.parametrize(
+    ("language", "error"),
+    [
+        (
+            "en",
+            "An accommodation is for an exam: choose one of the exams listed, or all timed exams. A practice quiz "
+            "has no time limit.",
+        ),
+        (
+            "fr",
+            "Un aménagement porte sur un examen\u00a0: choisissez l’un des examens de la liste, ou tous les examens "
+            "minutés. Un quiz d’entraînement n’a pas de durée limite.",
+        ),
+        (
+            "tr",
+            "Süre düzenlemesi bir sınav içindir: listedeki sınavlardan birini ya da tüm süreli sınavları seçin. "
+            "Alıştırma testinin süre sınırı yoktur.",
+        ),
+    ],
+)
+def test_an_accommodation_for_a_practice_quiz_is_refused_at_the_quiz(author_client, language, error):
+    practice = make_quiz(slug="practice", title="Practice")
+    make_user("ada")
+    response = author_client.post(ADD_URL, form(quiz=practice), headers={"accept-language": language})
+    assert response.status_code == 200
+    assert response.context["adminform"].form.errors["quiz"] == [error]
+    assert not Accommodation.objects.exists()

@@ -6,6 +6,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from django.urls import reverse
 
+from quizzes.exams import exam_answer_save, exam_submit
 from quizzes.models import Attempt, Quiz
 from quizzes.modes import QuizMode
 from quizzes.rounds import practice_round_start
@@ -144,3 +145,28 @@ def text_in(element) -> str:
     """All the text inside ``element``, its children's too, as read (parsing drops the spaces around a child)."""
     parts = (str(child) if isinstance(child, str) else text_in(child) for child in element.children)
     return " ".join(part for part in parts if part).strip()
+
+
+def test_an_exam_under_way_has_no_score_in_the_attempts_list_until_submitted(author_client):
+    """Its running count is no score (answers may still change): the admin's empty value, "-", then the score."""
+    exam = make_quiz(slug="exam", title="Exam", questions=3, mode=QuizMode.EXAM)
+    practice = make_quiz(slug="drill", title="Drill", questions=2)
+    learner = make_user("ada")
+    attempt = attempt_start(learner=learner, quiz=exam, language="en")
+    for position in (1, 2):
+        question = exam.questions.get(position=position)
+        exam_answer_save(attempt=attempt, question=question, choices=[question.choices.get(position=1)])
+    answer_quiz(make_user("bob"), practice, [1, 2])  # a practice quiz under way shows its score as it goes
+    Attempt.objects.filter(quiz=practice).update(finished_at=None)
+
+    def scores() -> list[list[str]]:
+        response = author_client.get(reverse("admin:quizzes_attempt_changelist"))
+        return sorted(
+            [text_in(find(row, has_class(f"field-{column}"))[0]) for column in ("quiz", "score")]
+            for row in find(response.content, lambda node: node.name == "tr" and node.attributes == [])
+            if find(row, has_class("field-quiz"))
+        )
+
+    assert scores() == [["Drill", "1"], ["Exam", "-"]]
+    exam_submit(attempt=attempt)
+    assert scores() == [["Drill", "1"], ["Exam", "2"]]

@@ -98,7 +98,7 @@ def test_a_short_exam_announces_only_the_moments_still_ahead():
     [
         (
             "fr",
-            "Fin du temps à 14:35\u00a0UTC",
+            "Fin de l’examen\u00a0: 14:35\u00a0UTC",
             [
                 "Il reste 10 minutes.",
                 "Il reste 5 minutes.",
@@ -108,7 +108,7 @@ def test_a_short_exam_announces_only_the_moments_still_ahead():
         ),
         (
             "tr",
-            "Süre 14:35\u00a0UTC saatinde bitiyor",
+            "Bitiş zamanı: 14:35\u00a0UTC",
             [
                 "10 dakika kaldı.",
                 "5 dakika kaldı.",
@@ -128,13 +128,42 @@ def test_a_deadline_on_another_day_gives_its_date():
     assert clock_of(clock_html(minutes=1440))["deadline"] == "Time ends at Dec. 2, 2026, 2:15 p.m.\u00a0UTC"
 
 
+@pytest.mark.parametrize(
+    ("language", "deadline"),
+    [
+        ("en", "Time ends at Dec. 3, 2026, 8:00 a.m.\u00a0UTC"),
+        ("fr", "Fin de l’examen\u00a0: 3 décembre 2026 08:00\u00a0UTC"),
+        ("tr", "Bitiş zamanı: 03 Aralık 2026 08:00\u00a0UTC"),
+    ],
+)
+def test_a_deadline_on_another_day_gives_its_date_in_each_language(monkeypatch, language, deadline):
+    monkeypatch.setattr(timezone, "now", lambda: datetime(2026, 12, 2, 8, 0, tzinfo=UTC))
+    assert clock_of(clock_html(minutes=1440, language=language))["deadline"] == deadline
+
+
+@pytest.mark.parametrize(
+    ("language", "deadline"),
+    [
+        ("en", "Time ends at 8:16 a.m.\u00a0UTC"),
+        ("fr", "Fin de l’examen\u00a0: 08:16\u00a0UTC"),
+        ("tr", "Bitiş zamanı: 08:16\u00a0UTC"),
+    ],
+)
+def test_a_deadline_on_the_hour_or_just_after_shows_hours_and_minutes(monkeypatch, language, deadline):
+    monkeypatch.setattr(timezone, "now", lambda: datetime(2026, 12, 2, 7, 56, tzinfo=UTC))
+    assert clock_of(clock_html(minutes=20, language=language, learner=make_user("ada")))["deadline"] == deadline
+    monkeypatch.setattr(timezone, "now", lambda: datetime(2026, 12, 2, 7, 40, tzinfo=UTC))
+    on_the_hour = clock_of(clock_html(minutes=20, language=language, learner=make_user("bob")))["deadline"]
+    assert on_the_hour == deadline.replace("16", "00")
+
+
 def test_a_learner_who_chose_a_zone_reads_the_deadline_in_it_unlabelled():
     timezones.activate(zoneinfo.ZoneInfo("Europe/Istanbul"), chosen=True)
     try:
         html = clock_html(minutes=20, language="tr")
     finally:
         timezones.deactivate()
-    assert clock_of(html)["deadline"] == "Süre 17:35 saatinde bitiyor"
+    assert clock_of(html)["deadline"] == "Bitiş zamanı: 17:35"
 
 
 def test_an_accommodation_shows_the_learners_own_deadline():
