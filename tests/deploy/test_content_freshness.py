@@ -63,8 +63,8 @@ def gunicorns(fresh_env, tmp_path_factory) -> tuple[Server, Server]:
         setup = [
             "from django.contrib.auth import get_user_model",
             "from quizzes.content import quiz_import, read_quiz_file",
-            "from quizzes.services import author_grant"
-            * (f"quiz_import(read_quiz_file({str(path)!r}))" for path in quiz_files(directory)),
+            "from quizzes.services import author_grant",
+            *(f"quiz_import(read_quiz_file({str(path)!r}))" for path in quiz_files(directory)),
             f"get_user_model().objects.create_user({LEARNER!r}, password={PASSWORD!r})",
             f"author_grant(user=get_user_model().objects.create_user({AUTHOR!r}, password={PASSWORD!r}))",
         ]
