@@ -107,6 +107,12 @@ def _round(label: str, shape: Shape, env: dict[str, str], work: Path, database_u
 
     counts, build_seconds = _prepare_database(database_url, shape)
     prepared = load.prepare()
+    # The load writes sessions, thousands of attempts and their answers (the exam submits' alone are about a tenth
+    # of the full set's answers): analysed now, so that no autovacuum or autoanalyze of them runs during a measure.
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute("VACUUM ANALYZE")
     reader = prepared.pages["home"][0].cookie
     ceiling = [load.Request(group, "GET", f"/{lang}/ceiling/", reader) for group, lang in enumerate(LANGUAGES)]
     targets = {"ceiling": ceiling, **{page: prepared.pages[page] for page in PAGES}}
