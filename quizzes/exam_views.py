@@ -140,7 +140,7 @@ def _after_saving(progress: Progress, number: int, move: str) -> str:
         number += 1
     if move == "overview" or number > len(progress.order):
         return overview_url(progress)
-    return progress.url_of(progress.order[number - 1])
+    return progress.url_numbered(number)
 
 
 def _render_question(
@@ -188,7 +188,7 @@ def _statuses(progress: Progress) -> list[dict]:
     return [
         {
             "number": number,
-            "url": progress.url_of(question),
+            "url": progress.url_numbered(number),
             "question": question,
             "answered": question.pk in answered,
             "flagged": question.pk in progress.flagged,

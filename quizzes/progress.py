@@ -168,7 +168,11 @@ class Progress:
         Raises:
             ValueError: as ``number_of``.
         """
-        number = self.number_of(question)
+        return self.url_numbered(self.number_of(question))
+
+    def url_numbered(self, number: int) -> str:
+        """The address of "Question ``number``" (int, 1-based, this learner's numbering), no query: a practice
+        round's under its own page, else the quiz's."""
         if self.is_practice_round:
             return f"{self.round_url}questions/{number}/"
         return self.quiz.question_url(number)
