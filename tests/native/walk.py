@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from axes.models import AccessAttempt, AccessFailureLog, AccessLog
 from django.contrib import admin
 from django.contrib.auth import get_user_model
+from django.contrib.auth.hashers import make_password
 from django.contrib.auth.tokens import default_token_generator
 from django.db import models
 from django.http import HttpRequest
@@ -26,7 +27,7 @@ from modeltranslation.utils import build_localized_fieldname
 
 from quizzes.content import DEMO_FILE, quiz_create_from_data, read_quiz_file
 from quizzes.models import Attempt, Quiz
-from tests.factories import admin_form_data, answer_quiz, make_superuser, make_user
+from tests.factories import PASSWORD, admin_form_data, answer_quiz, make_superuser, make_user
 from tests.native.detect import Finding, find_offences
 from translations.glossary import load_demo_terms
 
@@ -85,6 +86,9 @@ def build_world(language: str) -> World:
     spare["quiz"]["slug"] = "spare-quiz"
     spare_quiz = quiz_create_from_data(spare).quiz
     learner = make_user(LEARNER_NAME)
+    # A fixed salt: the admin's user page shows the hash's first characters, and a random "Ic…" reads as a dotless I.
+    learner.password = make_password(PASSWORD, salt="quizsitesalt")
+    learner.save(update_fields=["password"])
     tried = {"username": LEARNER_NAME, "ip_address": "192.0.2.7", "user_agent": "Mozilla/5.0", "path_info": "/"}
     AccessAttempt.objects.create(**tried, get_data="", post_data="", failures_since_start=2)
     AccessFailureLog.objects.create(**tried, locked_out=True)
