@@ -264,6 +264,7 @@ def answer_fields(
         "shown": [[choice.pk, choice.text, choice.is_correct, choice.pk in picked] for choice in shown],
         "is_correct": bool(picked) and judge(right=question.right_pks, chosen=picked),
         "language": language,
+        "in_fallback": question.asked_in_english,
         "question_text": question.text,
         "choice_text": "; ".join(choice.text for choice in in_order),
     }

@@ -25,6 +25,10 @@ class Answer(models.Model):
     page shows them whenever it is in that language, so that an author's later edits do not change what a
     learner's results say they answered. In another language the results page shows the current texts.
 
+    ``in_fallback`` says whether the question was shown in English, the fallback language, because it had no
+    translation into ``language`` (its text and choices all in English: ``QuestionContent.asked_in_english``); the
+    item analysis compares such answers with the English ones (``quizzes.item_analysis``).
+
     ``kind`` is the question's kind when it was answered (``quizzes.kinds.QuestionKind``), and ``shown`` keeps every
     choice as it was shown, in the order shown: ``[[choice pk, text as shown, whether it was
     right, whether it was chosen], ...]``, so that the results keep the order and the per-choice verdicts whatever
@@ -53,6 +57,11 @@ class Answer(models.Model):
     chosen = models.CharField(_("choices chosen"), max_length=100)
     shown = models.JSONField(_("choices as shown"), default=list, blank=True)
     language = models.CharField(_("language"), max_length=10, choices=settings.LANGUAGES)
+    in_fallback = models.BooleanField(
+        _("shown in the fallback language"),
+        default=False,
+        help_text=_("Whether the question was shown in English because it had no translation into the language."),
+    )
     question_text = models.TextField(_("question as shown"))
     choice_text = models.TextField(_("answer as shown"))
     is_correct = models.BooleanField(_("correct"))
