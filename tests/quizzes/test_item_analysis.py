@@ -163,7 +163,7 @@ def test_only_the_question_harder_in_turkish_is_flagged_for_its_translation_and_
 
 def test_the_flags_read_naturally_in_french_and_turkish(author, simulated):
     french, turkish = flags_on_page(author, simulated, "fr"), flags_on_page(author, simulated, "tr")
-    assert any(sentence.startswith("Vérifiez la traduction turque") for sentence in french[5])
+    assert any(sentence.startswith("Vérifiez la traduction en turc") for sentence in french[5])
     assert any(sentence.startswith("Türkçe çeviriyi kontrol edin") for sentence in turkish[5])
 
 
