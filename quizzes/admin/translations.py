@@ -19,11 +19,10 @@ from quizzes.models import Choice, Question, Quiz
 from quizzes.translation_rows import QuizText, quiz_missing, quiz_stale, quiz_text_rows, quiz_texts
 from translations.actions import tell_confirmed
 from translations.completeness import present_share
+from translations.facts import translated_fields, translation_languages
 from translations.filters import TranslationFilter
-from translations.models import translation_languages
 from translations.states import State, rows
 from translations.summary import STATE_LABELS, confirm_stale, tally
-from translations.tracking import translated_fields
 
 
 def text_models() -> dict[str, type]:
