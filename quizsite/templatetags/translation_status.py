@@ -80,7 +80,12 @@ def _shown_texts(pairs: tuple) -> list[tuple[models.Model, str]]:
         names = [name.strip() for name in fields.split(",") if name.strip()]
         single = isinstance(objects, models.Model) or hasattr(objects, "in_english")
         instances = [objects] if single else list(objects or ())
-        texts += [(instance, name) for instance in instances for name in names if getattr(instance, name, None)]
+        texts += [
+            (instance, name)
+            for instance in instances
+            for name in names
+            if not facts.is_missing(getattr(instance, name, None))
+        ]
     return texts
 
 

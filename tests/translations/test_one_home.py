@@ -63,3 +63,15 @@ def test_models_take_the_fallback_rule_from_translations_not_from_a_template_tag
     for path, text in sources().items():
         if path.parts[-2] != "templatetags":
             assert "templatetags.translation_status import falls_back" not in text, path
+
+
+def test_the_translations_app_builds_on_no_content_app():
+    """Its facts come from modeltranslation's registry, not from ``quizzes`` or ``guides`` (which build on it)."""
+    imports = [
+        f"{path}:{number}"
+        for path, text in sources().items()
+        if path.parts[0] == "translations"
+        for number, line in enumerate(text.splitlines(), start=1)
+        if re.match(r"\s*(from|import) (quizzes|guides)\b", line)
+    ]
+    assert imports == []
