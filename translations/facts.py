@@ -3,7 +3,7 @@ translated into, which fields a model translates, whether a text is missing, whe
 and whether a translation is stale.
 
 Every page, card, service, export, import, count and grid asks these functions instead of working a fact out
-again (tests/translations/test_facts.py keeps the old copies from coming back). This module reads only the
+again (tests/translations/test_one_home.py keeps the old copies from coming back). This module reads only the
 settings and modeltranslation's registry: it imports no app of the project.
 """
 
