@@ -13,8 +13,8 @@ from guides.models import MAX_GUIDES_PER_QUIZ, Guide
 from quizsite.admin import TranslatedAdmin, folded_search_fields
 from translations.actions import confirm_stale_actions
 from translations.completeness import any_missing, any_stale, present_share, stale_count
+from translations.facts import translation_languages
 from translations.filters import TranslationFilter
-from translations.models import translation_languages
 
 
 class GuideTranslationFilter(TranslationFilter):

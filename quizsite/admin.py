@@ -5,7 +5,6 @@
 used in ``folded_search_fields`` is registered by ``QuizsiteConfig.ready``.
 """
 
-from django.conf import settings
 from django.contrib.admin.widgets import AutocompleteSelectMultiple
 from django.core.exceptions import BadRequest, ValidationError
 from django.db import models
@@ -17,6 +16,7 @@ from modeltranslation.admin import TranslationAdmin
 from modeltranslation.utils import build_localized_fieldname
 
 from quizsite.texts import validate_text
+from translations.facts import LANGUAGE_CODES
 
 # modeltranslation's tabs need jQuery UI. Its own admin class loads it from a CDN, which the site's
 # Content-Security-Policy (and an offline admin) would block; this copy is served from static/vendor/.
@@ -47,11 +47,7 @@ def folded_search_fields(*paths: str) -> list[str]:
     Returns:
         e.g. ``["title_en__folded_contains", "title_fr__folded_contains", "title_tr__folded_contains"]``.
     """
-    return [
-        f"{build_localized_fieldname(path, code)}__folded_contains"
-        for path in paths
-        for code, _name in settings.LANGUAGES
-    ]
+    return [f"{build_localized_fieldname(path, code)}__folded_contains" for path in paths for code in LANGUAGE_CODES]
 
 
 class TextRulesMixin:

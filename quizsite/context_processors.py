@@ -1,12 +1,10 @@
 from functools import cached_property
 
-from django.conf import settings
 from django.http import HttpRequest
 from django.utils.translation import get_language, get_language_info
 
 from quizsite.errors import page_address
-
-LANGUAGE_CODES = tuple(code for code, _name in settings.LANGUAGES)
+from translations.facts import LANGUAGE_CODES
 
 
 def _path_in_language(path: str, code: str) -> str:

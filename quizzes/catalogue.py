@@ -13,8 +13,8 @@ import threading
 from dataclasses import dataclass
 
 from django.db import connection
-from django.db.models import Count, F, OuterRef, Subquery, Value, Window
-from django.db.models.functions import Coalesce, NullIf, RowNumber
+from django.db.models import Count, OuterRef, Subquery, Window
+from django.db.models.functions import Coalesce, RowNumber
 from django.urls import reverse
 from django.utils import translation
 from django.utils.html import format_html
@@ -24,8 +24,9 @@ from modeltranslation.utils import build_localized_fieldname
 
 from guides.models import Guide
 from quizsite.templatetags.translation_status import content_lang_of, fallback_badge_of
-from quizzes.localized import FALLBACK_LANGUAGE, LANGUAGE_CODES, shown_texts
+from quizzes.localized import shown_texts
 from quizzes.models import ContentVersion, Difficulty, Question, Quiz
+from translations.facts import FALLBACK_LANGUAGE, LANGUAGE_CODES, shown_expression, translated_fields
 
 _VERSION = f"SELECT token FROM {ContentVersion._meta.db_table} WHERE id = 1"
 
@@ -103,7 +104,7 @@ def guide_content(slug: str, *, drafts: bool = False) -> GuideContent | None:
         The guide, or None when there is no such guide (or it is a draft and ``drafts`` is False).
     """
     language = translation.get_language() or FALLBACK_LANGUAGE
-    names = ("title", "summary", "body")
+    names = translated_fields(Guide)
     columns = list(
         dict.fromkeys(build_localized_fieldname(name, code) for name in names for code in (language, FALLBACK_LANGUAGE))
     )
@@ -191,13 +192,8 @@ def _quiz_rows() -> list[dict]:
     every language: by the title shown in it (the English one where it is missing), then slug, in the database's
     collation."""
     titles = [build_localized_fieldname("title", code) for code in LANGUAGE_CODES]
-    english = build_localized_fieldname("title", FALLBACK_LANGUAGE)
     ranks = {
-        _rank(code): Window(
-            RowNumber(),
-            order_by=[Coalesce(NullIf(F(build_localized_fieldname("title", code)), Value("")), F(english)), "slug"],
-        )
-        for code in LANGUAGE_CODES
+        _rank(code): Window(RowNumber(), order_by=[shown_expression("title", code), "slug"]) for code in LANGUAGE_CODES
     }
     counts = Question.objects.filter(quiz=OuterRef("pk")).order_by().values("quiz").annotate(count=Count("pk"))
     return list(

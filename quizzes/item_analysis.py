@@ -27,20 +27,18 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from django.conf import settings
 from django.db import connection
 
 from quizzes.kinds import chosen_pks
 from quizzes.models import Answer, Attempt, Choice, Question, Quiz
 from quizzes.statistics import choice_label, quiz_questions
+from translations.facts import FALLBACK_LANGUAGE, LANGUAGE_CODES
 
 #: Below this many learners a question's facility, and each choice's shares, mean nothing: not shown.
 MIN_LEARNERS = 10
 #: Below this many attempts a correlation, or a third's shares, mean nothing: not shown (Moodle shows them from 2,
 #: with a warning; the usual advice for item analysis is 30 or more).
 MIN_DISCRIMINATION_LEARNERS = 30
-
-FALLBACK_LANGUAGE = settings.MODELTRANSLATION_DEFAULT_LANGUAGE
 
 
 def counted_answers_sql(quizzes: int = 1) -> str:
@@ -197,7 +195,7 @@ def question_groups(quiz: Quiz, questions: list[Question] | None = None) -> list
             row = (pks, bool(right), third, count, int(score), int(squares))
             everyone[question].add(*row)
             languages[question][language].add(*row)
-    order = [code for code, _name in settings.LANGUAGES]
+    order = list(LANGUAGE_CODES)
     return [
         QuestionGroups(
             question,

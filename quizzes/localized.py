@@ -7,40 +7,27 @@ once per text (``shown_texts``).
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from django.conf import settings
 from django.urls import reverse
 from django.utils import translation
-from modeltranslation.utils import build_localized_fieldname
 
 from quizzes.kinds import TRUE_FALSE_KEYS, QuestionKind, true_false_label
-from quizzes.models import Difficulty
+from quizzes.models import Choice, Difficulty, Question, Quiz
 from quizzes.modes import QuizMode
-
-FALLBACK_LANGUAGE = settings.MODELTRANSLATION_DEFAULT_LANGUAGE
-LANGUAGE_CODES = tuple(code for code, _name in settings.LANGUAGES)
-_MISSING = (None, "")
+from translations.facts import FALLBACK_LANGUAGE, falls_back, shown_text, translated_fields
 
 
 def shown_texts(row: dict, names: tuple[str, ...], language: str) -> tuple[dict[str, str], frozenset[str]]:
     """The texts a learner reads in ``language`` of the translated fields ``names`` of ``row`` (a ``values()`` row
     with every localized column, ``text_en``, ``text_fr``…), and the names of those shown in English.
 
-    The fallback rule of ``quizsite.templatetags.translation_status.falls_back``: a text missing (NULL or empty) in
-    ``language`` is shown in English; one empty in English too is shown as nothing, and is not marked.
+    The fallback rule (``translations.facts.falls_back`` and ``shown_text``): a text missing in ``language`` is
+    shown in English; one missing in English too is shown as nothing, and is not marked.
 
     Returns:
         ``({name: text}, frozenset of the names shown in English)``.
     """
-    shown, english = {}, set()
-    for name in names:
-        own = row[build_localized_fieldname(name, language)]
-        if language == FALLBACK_LANGUAGE or own not in _MISSING:
-            shown[name] = own or ""
-        else:
-            shown[name] = row[build_localized_fieldname(name, FALLBACK_LANGUAGE)] or ""
-            if shown[name]:
-                english.add(name)
-    return shown, frozenset(english)
+    shown = {name: shown_text(row, name, language) for name in names}
+    return shown, frozenset(name for name in names if falls_back(row, name, language))
 
 
 @dataclass(frozen=True, slots=True)
@@ -204,7 +191,7 @@ def localize(rows: ContentRows, language: str) -> QuizContent:
             if kinds.get(row["question_id"]) == QuestionKind.TRUE_FALSE and row["key"] in TRUE_FALSE_KEYS:
                 shown, english = {"text": true_false_label(row["key"])}, frozenset()
             else:
-                shown, english = texts(row, ("text",))
+                shown, english = texts(row, translated_fields(Choice))
             choice = ChoiceContent(
                 row["pk"],
                 row["key"],
@@ -218,7 +205,7 @@ def localize(rows: ContentRows, language: str) -> QuizContent:
             choices.setdefault(row["question_id"], []).append(choice)
     questions = []
     for row in rows.questions:
-        shown, english = texts(row, ("text", "explanation"))
+        shown, english = texts(row, translated_fields(Question))
         own = tuple(choices.get(row["pk"], ()))
         # Whether each text shown while it is asked is in English; empty texts are not shown, so not counted.
         asked = [("text" in english)] if shown["text"] else []
@@ -245,7 +232,7 @@ def localize(rows: ContentRows, language: str) -> QuizContent:
             shown, english = texts(row, ("title",))
             guides.append(GuideLink(row["pk"], row["slug"], shown["title"], _guide_url(row["slug"]), english))
         quiz = rows.quiz
-        shown, english = texts(quiz, ("title", "description"))
+        shown, english = texts(quiz, translated_fields(Quiz))
         slug = quiz["slug"]
         return QuizContent(
             pk=quiz["pk"],

@@ -5,14 +5,15 @@ from django.db import models, transaction
 from django.db.models import Count, F, OuterRef, Q, Subquery
 from django.db.models.functions import Coalesce
 from django.urls import reverse
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from quizsite.fields import limited_text_field
 from quizsite.querysets import PublishableQuerySet, TranslatedQuerySet
-from quizsite.templatetags.translation_status import falls_back
 from quizzes.keys import MAX_KEY_LENGTH, MAX_POSITION, Difficulty, key_field, new_key
 from quizzes.kinds import QuestionKind
 from quizzes.modes import MAX_TIME_LIMIT, QuizMode
+from translations.facts import FALLBACK_LANGUAGE, falls_back, translated_fields
 from translations.tracking import TranslationTracked
 
 
@@ -209,7 +210,7 @@ class Question(TranslationTracked, models.Model):
     def is_translated(self, language: str | None = None) -> bool:
         """Tell whether a learner reads the whole question in ``language``: its text, its explanation and every
         choice's text, none of them shown in the fallback language instead (the one fallback rule,
-        ``quizsite.templatetags.translation_status.falls_back``).
+        ``translations.facts.falls_back``).
 
         Args:
             language: a code from ``settings.LANGUAGES``; the active language when None. Always True in the
@@ -217,9 +218,12 @@ class Question(TranslationTracked, models.Model):
 
         Uses the prefetched ``choices`` when present (the quiz page counts its questions with no query).
         """
-        if falls_back(self, "text", language) or falls_back(self, "explanation", language):
+        language = language or get_language() or FALLBACK_LANGUAGE
+        if any(falls_back(self, field, language) for field in translated_fields(Question)):
             return False
-        return not any(falls_back(choice, "text", language) for choice in self.choices.all())
+        return not any(
+            falls_back(choice, field, language) for choice in self.choices.all() for field in translated_fields(Choice)
+        )
 
 
 class ChoiceQuerySet(PositionedQuerySet):

@@ -10,11 +10,12 @@ from quizzes import scoring
 from quizzes.arrangement import Arrangement
 from quizzes.kinds import QuestionKind, chosen_pks
 from quizzes.localized import ChoiceContent, QuestionContent, QuizContent
-from quizzes.models import Answer
+from quizzes.models import Answer, Question
 from quizzes.modes import QuizMode
 from quizzes.progress import owner_ids
 from quizzes.snapshots import quiz_content
 from quizzes.summaries import AttemptSummary, results_state
+from translations.facts import translated_fields
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,7 +147,7 @@ def _answer(content: QuizContent, question_id: int, chosen: str, shown: list, *r
     question = content.questions_by_pk[question_id]
     pks = chosen_pks(chosen)
     choice, correct = question.choice(pks[0]) if pks else None, question.correct_choice()
-    marks = [(name in question.in_english) for name in ("text", "explanation") if getattr(question, name)]
+    marks = [(name in question.in_english) for name in translated_fields(Question) if getattr(question, name)]
     marks += [("text" in item.in_english) for item in (choice, correct) if item is not None and item.text]
     choices = _shown_choices(question, pks, shown, same_language=recorded[1] == content.language)
     *recorded, kind = recorded

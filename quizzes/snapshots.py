@@ -22,23 +22,18 @@ from dataclasses import fields
 
 from django.core.cache import caches
 from django.utils import translation
-from modeltranslation.translator import translator
 from modeltranslation.utils import build_localized_fieldname
 
 from guides.models import Guide
-from quizzes.localized import FALLBACK_LANGUAGE, LANGUAGE_CODES, ContentRows, QuizContent, localize
+from quizzes.localized import ContentRows, QuizContent, localize
 from quizzes.models import Choice, Question, Quiz
-
-
-def _translated(model) -> tuple[str, ...]:
-    """The base names of ``model``'s translated fields, from its modeltranslation registration."""
-    return tuple(translator.get_options_for_model(model).fields)
+from translations.facts import FALLBACK_LANGUAGE, LANGUAGE_CODES, translated_fields
 
 
 def _columns(model, *plain: str, prefix: str = "") -> tuple[str, ...]:
     """The ``values()`` names to read of ``model``: ``plain`` fields, then every translated field in every language,
     each prefixed with ``prefix`` (a lookup path such as ``"choices__"``)."""
-    localized = [build_localized_fieldname(name, code) for name in _translated(model) for code in LANGUAGE_CODES]
+    localized = [build_localized_fieldname(name, code) for name in translated_fields(model) for code in LANGUAGE_CODES]
     return tuple(prefix + name for name in (*plain, *localized))
 
 

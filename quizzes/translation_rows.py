@@ -12,6 +12,7 @@ from guides.models import Guide
 from quizzes.kinds import QuestionKind
 from quizzes.models import Choice, Question, Quiz
 from translations.completeness import any_missing, any_stale
+from translations.facts import translated_fields
 from translations.glossary import Entry
 from translations.states import Row, rows
 
@@ -19,7 +20,8 @@ from translations.states import Row, rows
 def quiz_texts(quiz: Quiz) -> list[tuple[object, str]]:
     """The translated texts of ``quiz`` as ``(instance, field)`` pairs, for ``translations.states.rows``.
 
-    Order: the quiz's title and description; each question (by position) with its text, its explanation and its
+    Order: the quiz's translated fields (title, description: ``translations.facts.translated_fields``, in the
+    model's order, as for each object below); each question (by position) with its text, its explanation and its
     choices' texts (by position); then each linked guide (by the guides' ordering) with its title, summary and
     body. A true-or-false question's choices are left out: the site labels them in every language
     (``quizzes.kinds.true_false_label``), so they have nothing to translate. Three queries, whatever the quiz's
@@ -28,20 +30,20 @@ def quiz_texts(quiz: Quiz) -> list[tuple[object, str]]:
     questions = quiz.questions.order_by("position").prefetch_related(
         Prefetch("choices", queryset=Choice.objects.order_by("position"))
     )
-    texts: list[tuple[object, str]] = [(quiz, "title"), (quiz, "description")]
+    texts: list[tuple[object, str]] = [(quiz, field) for field in translated_fields(Quiz)]
     for question in questions:
-        texts += [(question, "text"), (question, "explanation")]
+        texts += [(question, field) for field in translated_fields(Question)]
         if question.kind != QuestionKind.TRUE_FALSE:
-            texts += [(choice, "text") for choice in question.choices.all()]
+            texts += [(choice, field) for choice in question.choices.all() for field in translated_fields(Choice)]
     for guide in quiz.guides.order_by("ordering", "slug"):
         texts += guide_texts(guide)
     return texts
 
 
 def guide_texts(guide: Guide) -> list[tuple[object, str]]:
-    """The translated texts of ``guide`` as ``(instance, field)`` pairs: its title, summary and body, in this
-    order (``translated_fields`` gives them in no fixed order). No query."""
-    return [(guide, "title"), (guide, "summary"), (guide, "body")]
+    """The translated texts of ``guide`` as ``(instance, field)`` pairs: its title, summary and body, in the
+    model's order (``translations.facts.translated_fields``). No query."""
+    return [(guide, field) for field in translated_fields(Guide)]
 
 
 def quiz_text_places(quiz: Quiz) -> list[tuple[object, str, str]]:

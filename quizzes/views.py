@@ -9,7 +9,6 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_safe
 
 from quizsite.limits import form_seconds_left, throttled_response
-from quizsite.templatetags.translation_status import FALLBACK_LANGUAGE
 from quizzes.answering import answer_record, attempt_finish_if_complete
 from quizzes.exam_views import exam_expired_submit, exam_question_page, exam_start_redirect
 from quizzes.forms import AnswerForm
@@ -24,6 +23,7 @@ from quizzes.results import read_results
 from quizzes.rounds import missed_count
 from quizzes.services import attempt_start
 from quizzes.standings import learner_standings
+from translations.facts import FALLBACK_LANGUAGE
 
 # Where the request's visitor stands in a quiz: shared with the exam's pages (``quizzes.exam_views``).
 _progress = request_progress

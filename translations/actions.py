@@ -12,10 +12,10 @@ from django.http import HttpRequest
 from django.utils.functional import lazy
 from django.utils.translation import gettext, ngettext
 
-from translations.models import NAMES_IN_SENTENCE, translation_languages
+from translations.facts import translated_fields, translation_languages
+from translations.models import NAMES_IN_SENTENCE
 from translations.states import rows
 from translations.summary import confirm_stale
-from translations.tracking import translated_fields
 
 
 def tell_confirmed(model_admin: admin.ModelAdmin, request: HttpRequest, count: int) -> None:
@@ -42,7 +42,7 @@ def _description(code: str) -> str:
 
 def confirm_stale_action(code: str):
     """An admin action "Confirm stale French translations" for language ``code``: confirms (``summary.confirm_stale``)
-    the stale translations into ``code`` of the chosen objects' own translated fields (``tracking.translated_fields``
+    the stale translations into ``code`` of the chosen objects' own translated fields (``facts.translated_fields``
     of the admin's model; a quiz's questions are not its own fields), then says how many (``tell_confirmed``).
 
     Offered in the model's list to users who may change it (``permissions=["change"]``). Queries: the objects,

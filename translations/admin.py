@@ -12,7 +12,8 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from quizsite.admin import SafeActionsMixin, TextRulesMixin
-from translations.models import GlossaryRendering, GlossaryTerm, translation_languages
+from translations.facts import translation_languages
+from translations.models import GlossaryRendering, GlossaryTerm
 
 
 class RenderingFormSet(BaseInlineFormSet):

@@ -1,39 +1,28 @@
 """How complete translations are, for lists of content: the database-side twins of ``states``.
 
 ``states.rows`` tells the state of given texts in Python; lists of quizzes or guides filter thousands of rows and
-need the same answers as SQL conditions. ``missing`` is ``states.state_of``'s "missing" (and ``states.rows``'s
-"nothing to translate" when the English is blank) written for the database; ``any_stale`` reads the ``stale``
-flag that ``tracking`` keeps equal to the fingerprint comparison ``states`` makes. tests/translations compare
-both on the demo content.
+need the same answers as SQL conditions. ``missing`` is ``facts.is_missing`` of the translation and not of its
+English (``facts.missing_condition``, the database's twin); ``any_stale`` reads the ``stale`` flag that
+``tracking`` stores from ``facts.is_stale``. tests/translations compare both on the demo content.
 """
 
 from django.db import models
 from django.db.models import Count, Exists, OuterRef, Q, Subquery
-from django.db.models.functions import Coalesce, Trim
-from django.db.models.lookups import Exact
-from modeltranslation.utils import build_localized_fieldname
+from django.db.models.functions import Coalesce
 
+from translations.facts import SOURCE_LANGUAGE, is_missing, missing_condition, text_of, translated_fields
 from translations.models import TranslationSource
-from translations.states import State, state_of
-from translations.tracking import SOURCE_LANGUAGE, has_source, translated_fields
 
 
 def missing(field: str, language: str) -> Q:
-    """The condition "``field`` is missing in ``language``": empty (NULL or "") while its English is not blank.
+    """The condition "``field`` is missing in ``language`` while its English is not" (``facts.missing_condition``
+    of both), as ``states.rows`` tells a missing translation from a text with nothing to translate.
 
     Args:
         field: a translated field's base name, ``"text"``; prefix it with a relation in your own ``Q`` if needed.
         language: a translation language's code, ``"fr"``.
-
-    The English counts as blank when NULL or empty once the spaces around it are trimmed (the database's
-    ``TRIM``, as ``states.rows`` skips a text whose ``strip()`` is empty; the admin's forms strip texts, so only
-    texts written otherwise could hold other blank characters).
     """
-    text = build_localized_fieldname(field, language)
-    english = build_localized_fieldname(field, SOURCE_LANGUAGE)
-    empty = Q(**{f"{text}__isnull": True}) | Q(**{text: ""})
-    blank_english = Q(**{f"{english}__isnull": True}) | Q(Exact(Trim(english), ""))
-    return empty & ~blank_english
+    return missing_condition(field, language) & ~missing_condition(field, SOURCE_LANGUAGE)
 
 
 def any_missing(model: type[models.Model], language: str) -> Q:
@@ -74,15 +63,14 @@ def stale_count(model: type[models.Model], language: str) -> Coalesce:
 def present_share(instance: models.Model, language: str) -> tuple[int, int]:
     """How many of ``instance``'s texts have a translation in ``language``: ``(present, total)``.
 
-    ``total`` counts the translated fields whose English is not blank (as ``states.rows`` does); ``present``
-    those not missing (``states.state_of``: stale ones are present, learners read them). No query.
+    ``total`` counts the translated fields whose English is not missing (as ``states.rows`` does); ``present``
+    those whose translation is not missing either (``facts.is_missing``: stale ones are present, learners read
+    them). No query.
     """
     present = total = 0
     for field in translated_fields(type(instance)):
-        english = getattr(instance, build_localized_fieldname(field, SOURCE_LANGUAGE)) or ""
-        if not has_source(english):
+        if is_missing(text_of(instance, field, SOURCE_LANGUAGE)):
             continue
         total += 1
-        text = getattr(instance, build_localized_fieldname(field, language))
-        present += state_of(text, None, english) is not State.MISSING
+        present += not is_missing(text_of(instance, field, language))
     return present, total

@@ -6,7 +6,8 @@ from django.http import HttpRequest
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from translations.models import NAMES_IN_SENTENCE, translation_languages
+from translations.facts import translation_languages
+from translations.models import NAMES_IN_SENTENCE
 
 STALE = "stale"
 MISSING_PREFIX = "missing-"

@@ -1,6 +1,5 @@
 from collections.abc import Collection
 
-from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
@@ -8,8 +7,9 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from quizsite.search import Fold, fold_text
+from translations.facts import translation_languages
 
-# A SHA-256 digest in hexadecimal (``tracking.fingerprint``).
+# A SHA-256 digest in hexadecimal (``facts.fingerprint``).
 FINGERPRINT_LENGTH = 64
 
 
@@ -20,12 +20,6 @@ NAMES_IN_SENTENCE = {
     "fr": pgettext_lazy("language name inside a sentence", "French"),
     "tr": pgettext_lazy("language name inside a sentence", "Turkish"),
 }
-
-
-def translation_languages() -> list[tuple[str, str]]:
-    """The languages translated from English: ``settings.LANGUAGES`` without the source language, e.g.
-    ``[("fr", "French"), ("tr", "Turkish")]`` (names lazily translated)."""
-    return [(code, name) for code, name in settings.LANGUAGES if code != settings.MODELTRANSLATION_DEFAULT_LANGUAGE]
 
 
 class TranslationSourceQuerySet(models.QuerySet):
@@ -47,10 +41,10 @@ class TranslationSourceQuerySet(models.QuerySet):
 class TranslationSource(models.Model):
     """Which English text a translation was written from: one row per translated field, object and language.
 
-    ``fingerprint`` is ``tracking.fingerprint`` of the English text at the time the translation was written (in
+    ``fingerprint`` is ``facts.fingerprint`` of the English text at the time the translation was written (in
     the admin, by a quiz file import, by a PO import) or confirmed by an author. ``stale`` is kept equal to
-    "the English text's fingerprint now differs" by ``tracking`` on every save, so lists can filter on it;
-    ``states`` compares the fingerprints themselves. A translation without a row is taken as current: rows are
+    ``facts.is_stale`` by ``tracking`` on every save, so lists can filter on it; ``states`` asks ``is_stale`` of
+    the fingerprint itself. A translation without a row is taken as current: rows are
     written when a translation or its English text changes.
 
     ``model`` is the translated model's ``label_lower`` (``"quizzes.question"``), ``field`` its base field name

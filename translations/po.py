@@ -24,10 +24,9 @@ import polib
 from django.db import models
 from django.utils import timezone
 
+from translations.facts import SOURCE_LANGUAGE, fingerprint, is_missing, translation_languages
 from translations.glossary import Entry, off_glossary
-from translations.models import translation_languages
 from translations.states import Row, State
-from translations.tracking import SOURCE_LANGUAGE, fingerprint
 
 PROJECT = "Quizsite"
 # "quizzes.question" + "." + "text" + "." + "12": the model's label_lower, the field's base name, the primary key.
@@ -85,8 +84,8 @@ def context_parts(context: str) -> tuple[str, str, int]:
 
 def site_text_mark(text: str | None) -> str:
     """What an entry's last comment records of the site's translation ``text``: ``"none"`` when it has none, else
-    the first 16 hexadecimal digits of its ``tracking.fingerprint``."""
-    return "none" if not (text or "").strip() else fingerprint(text)[:16]
+    the first 16 hexadecimal digits of its ``facts.fingerprint``."""
+    return "none" if is_missing(text) else fingerprint(text)[:16]
 
 
 def site_text_at_export(entry: polib.POEntry) -> str | None:

@@ -10,7 +10,7 @@ The file is one written by ``translations.po.catalog`` (``manage.py export_po``)
 - refused when its context is not ``app.model.field.id``, names no model, or a field that is not translated
   (registered with modeltranslation), appears more than once (each of its entries), names an object that no
   longer exists or a text whose English is empty (nothing to translate: a true-or-false question's answers,
-  which the site labels itself; ``tracking.has_source``), when the ``msgid`` is no longer the English text of
+  which the site labels itself; ``facts.is_missing``), when the ``msgid`` is no longer the English text of
   that field (the English changed since the export: the translation was written for another text, so the
   translator exports again), or when the
   translation is not a valid value of the field (too long for its ``max_length``: the field's own validation) or
@@ -39,9 +39,10 @@ from django.db import models, transaction
 from modeltranslation.utils import build_localized_fieldname
 
 from quizsite.texts import validate_text
+from translations.facts import SOURCE_LANGUAGE, fingerprint, is_missing, text_of, translated_fields
 from translations.po import PoError, context_parts, language_checked, site_text_at_export, site_text_mark
 from translations.states import State, rows
-from translations.tracking import SOURCE_LANGUAGE, confirm, fingerprint, has_source, translated_fields
+from translations.tracking import confirm
 
 # The largest primary key a database column can hold (a signed 64-bit integer); a larger id names no row, and
 # SQLite cannot even be asked about it.
@@ -136,7 +137,7 @@ def po_import(po: polib.POFile, *, dry_run: bool = False) -> ImportResult:
             continue
         if entry.msgid_plural:
             refused.append((index, Refusal(entry.msgctxt or "", PLURAL)))
-        elif not entry.msgstr.strip():
+        elif is_missing(entry.msgstr):
             result.empty += 1
         elif entry.fuzzy:
             result.fuzzy += 1
@@ -198,8 +199,8 @@ def _import_entries(
             reason = f"there is no {label} {pk} any more (deleted since the export)"
             refused.append((index, Refusal(entry.msgctxt, reason)))
             continue
-        english = getattr(instance, build_localized_fieldname(name, SOURCE_LANGUAGE)) or ""
-        if not has_source(english):
+        english = text_of(instance, name, SOURCE_LANGUAGE) or ""
+        if is_missing(english):
             refused.append((index, Refusal(entry.msgctxt, NOTHING_TO_TRANSLATE)))
             continue
         if fingerprint(entry.msgid) != fingerprint(english):

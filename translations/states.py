@@ -11,16 +11,16 @@ from enum import StrEnum
 from django.db import models
 from modeltranslation.utils import build_localized_fieldname
 
+from translations.facts import SOURCE_LANGUAGE, TARGET_LANGUAGES, is_missing, is_stale
 from translations.glossary import Entry, load_glossary, off_glossary
-from translations.models import TranslationSource, translation_languages
-from translations.tracking import EMPTY, SOURCE_LANGUAGE, fingerprint, has_source
+from translations.models import TranslationSource
 
 
 class State(StrEnum):
     """A translation's state in one language."""
 
     TRANSLATED = "translated"
-    MISSING = "missing"  # empty: learners read the English
+    MISSING = "missing"  # no text (facts.is_missing): learners read the English
     STALE = "stale"  # written from an English text that has changed since
 
 
@@ -59,11 +59,11 @@ class Row:
 
 
 def state_of(text: str | None, record: TranslationSource | None, english: str) -> State:
-    """The state of one translation: missing when empty; stale when ``record`` (its ``TranslationSource``, or None
-    when it has none: taken as current) holds another English text's fingerprint; translated otherwise."""
-    if text in EMPTY:
+    """The state of one translation: missing when ``facts.is_missing``; stale when ``facts.is_stale`` of the
+    fingerprint ``record`` (its ``TranslationSource``, or None when it has none) holds; translated otherwise."""
+    if is_missing(text):
         return State.MISSING
-    if record is not None and record.fingerprint != fingerprint(english):
+    if is_stale(record.fingerprint if record is not None else None, english):
         return State.STALE
     return State.TRANSLATED
 
@@ -71,7 +71,8 @@ def state_of(text: str | None, record: TranslationSource | None, english: str) -
 def rows(items: Iterable[tuple[models.Model, str]], glossary: list[Entry] | None = None) -> list[Row]:
     """The translation state of each ``(instance, field)`` in ``items``, in their order.
 
-    Texts whose English is empty (an optional explanation left blank) have nothing to translate: no row.
+    Texts whose English is missing (``facts.is_missing``: an optional explanation left blank) have nothing to
+    translate: no row.
 
     Args:
         items: saved instances of translated models with one of their translated fields' base names.
@@ -88,14 +89,15 @@ def rows(items: Iterable[tuple[models.Model, str]], glossary: list[Entry] | None
     result = []
     for instance, field in items:
         english = getattr(instance, build_localized_fieldname(field, SOURCE_LANGUAGE)) or ""
-        if not has_source(english):
+        if is_missing(english):
             continue
         cells = {}
-        for code, _name in translation_languages():
+        for code in TARGET_LANGUAGES:
             text = getattr(instance, build_localized_fieldname(field, code)) or ""
             record = records.get((instance._meta.label_lower, instance.pk, field, code))
             state = state_of(text, record, english)
             flagged = off_glossary(english, text, code, glossary) if state is not State.MISSING else ()
-            cells[code] = Cell(language=code, state=state, text=text, off_glossary=flagged)
+            shown = text if state is not State.MISSING else ""
+            cells[code] = Cell(language=code, state=state, text=shown, off_glossary=flagged)
         result.append(Row(instance=instance, field=field, english=english, cells=cells))
     return result

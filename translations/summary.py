@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext_lazy as _
 
-from translations.models import translation_languages
+from translations.facts import translation_languages
 from translations.states import Row, State
 from translations.tracking import confirm
 

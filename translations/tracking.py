@@ -4,10 +4,10 @@ The rule (one place for the admin, the quiz file importer and the PO importer, w
 
 - a translation written or changed in a save is current: its row in ``TranslationSource`` takes the fingerprint
   of the English text saved with it;
-- a translation left as it was while its English text changed becomes stale: its row keeps the fingerprint of the
-  English it was written from (the English before this save, when it had no row yet);
+- a translation left as it was while its English text changed becomes stale (``facts.is_stale``): its row keeps the
+  fingerprint of the English it was written from (the English before this save, when it had no row yet);
 - an author who confirms a translation (``confirm``) makes it current without changing it;
-- a translation emptied in a save loses its row: it is missing, learners read the English;
+- a translation emptied in a save (missing, ``facts.is_missing``) loses its row: learners read the English;
 - an English text emptied in a save takes its translations' rows with it: there is nothing to translate (the
   grid shows no row for it), so nothing can be stale.
 
@@ -16,53 +16,33 @@ values they were loaded with (``TranslationTracked.from_db``). Receivers are con
 ``TranslationsConfig.ready`` to every model registered with modeltranslation.
 """
 
-import hashlib
 from collections.abc import Iterable
 
-from django.conf import settings
 from django.db import models
 from django.db.models.signals import post_save
-from modeltranslation.translator import NotRegistered, translator
+from modeltranslation.translator import translator
 from modeltranslation.utils import build_localized_fieldname
 
-from translations.models import TranslationSource, translation_languages
+from translations.facts import (
+    LANGUAGE_CODES,
+    SOURCE_LANGUAGE,
+    TARGET_LANGUAGES,
+    fingerprint,
+    is_missing,
+    is_stale,
+    translated_fields,
+)
+from translations.models import TranslationSource
 
-SOURCE_LANGUAGE = settings.MODELTRANSLATION_DEFAULT_LANGUAGE
 SNAPSHOT = "_translation_snapshot"
-EMPTY = (None, "")
 _UNIQUE = ["model", "object_id", "field", "language"]
-
-
-def fingerprint(text: str | None) -> str:
-    """The fingerprint of an English text: SHA-256 (hex, 64 characters) of the text with its line endings made
-    ``\\n`` and the spaces around lines and the text dropped, so re-saving a form (which sends ``\\r\\n``) or
-    trimming a trailing space does not make translations stale. ``None`` counts as ``""``."""
-    lines = (text or "").replace("\r\n", "\n").replace("\r", "\n").strip().split("\n")
-    return hashlib.sha256("\n".join(line.strip() for line in lines).encode()).hexdigest()
-
-
-def has_source(english: str | None) -> bool:
-    """Whether an English text is something to translate: not None, empty or only spaces (an optional explanation
-    left blank is not). The one rule for tracking, ``states.rows`` and ``completeness``."""
-    return bool((english or "").strip())
-
-
-def translated_fields(model: type[models.Model]) -> tuple[str, ...]:
-    """The base names of ``model``'s fields registered for translation (``("text", "explanation")``); empty
-    for a model not registered with modeltranslation."""
-    try:
-        return tuple(translator.get_options_for_model(model).fields)
-    except NotRegistered:
-        return ()
 
 
 def snapshot(instance: models.Model) -> dict[str, str | None]:
     """The loaded values of ``instance``'s translated fields in every language, by localized name
     (``{"text_en": …, "text_fr": …}``); deferred fields are left out (read from ``__dict__``, so no query)."""
     names = (
-        build_localized_fieldname(field, code)
-        for field in translated_fields(type(instance))
-        for code, _ in settings.LANGUAGES
+        build_localized_fieldname(field, code) for field in translated_fields(type(instance)) for code in LANGUAGE_CODES
     )
     return {name: instance.__dict__[name] for name in names if name in instance.__dict__}
 
@@ -92,16 +72,16 @@ def record_on_save(sender, instance: models.Model, created: bool, raw: bool = Fa
         english_name = build_localized_fieldname(field, SOURCE_LANGUAGE)
         english = getattr(instance, english_name)
         english_before = before.get(english_name, english)
-        if not has_source(english):
+        if is_missing(english):
             # Nothing to translate (an explanation left blank): no translation is current or stale.
-            if has_source(english_before):
-                emptied += [(field, code) for code, _name in translation_languages()]
+            if not is_missing(english_before):
+                emptied += [(field, code) for code in TARGET_LANGUAGES]
             continue
-        for code, _name in translation_languages():
+        for code in TARGET_LANGUAGES:
             name = build_localized_fieldname(field, code)
             text = getattr(instance, name)
-            if text in EMPTY:
-                if before.get(name) not in EMPTY:
+            if is_missing(text):
+                if not is_missing(before.get(name)):
                     emptied.append((field, code))
             elif name not in before or before[name] != text:
                 written.append(_row(label, instance.pk, field, code, fingerprint(english), stale=False))
@@ -135,7 +115,7 @@ def _rows_after_english_change(
     rows = []
     for field, code, english_before, english in changes:
         source = recorded.get((field, code), fingerprint(english_before))
-        rows.append(_row(label, pk, field, code, source, stale=source != fingerprint(english)))
+        rows.append(_row(label, pk, field, code, source, stale=is_stale(source, english)))
     return rows
 
 
@@ -162,7 +142,7 @@ def confirm(instances: Iterable[models.Model], *, field: str | None = None, lang
         ValueError: ``field`` is not translated on one of the instances, or ``language`` is not a translation
             language.
     """
-    codes = [code for code, _name in translation_languages()]
+    codes = TARGET_LANGUAGES
     if language is not None and language not in codes:
         raise ValueError(f"{language!r} is not a translation language ({', '.join(codes)}).")
     rows = []
@@ -173,7 +153,7 @@ def confirm(instances: Iterable[models.Model], *, field: str | None = None, lang
         for name in fields if field is None else (field,):
             english = fingerprint(getattr(instance, build_localized_fieldname(name, SOURCE_LANGUAGE)))
             for code in codes if language is None else (language,):
-                if getattr(instance, build_localized_fieldname(name, code)) not in EMPTY:
+                if not is_missing(getattr(instance, build_localized_fieldname(name, code))):
                     rows.append(_row(instance._meta.label_lower, instance.pk, name, code, english, stale=False))
     _upsert(rows)
     return len(rows)

@@ -1,8 +1,8 @@
 """Template helpers (Jinja2 globals, ``quizsite.jinja2``) that make fallback-language text visible: ``lang``
 attributes and "not yet translated" markers.
 
-A translated field whose value in the active language is missing (NULL or empty) is shown in the fallback
-language, English (``MODELTRANSLATION_FALLBACK_LANGUAGES``). Such text must carry ``lang="en"`` so browsers and
+A translated field whose value in the active language is missing is shown in the fallback language, English (the
+fallback rule: ``translations.facts.falls_back``). Such text must carry ``lang="en"`` so browsers and
 screen readers read it right, and a visible marker (``untranslated_marker``) on or next to itself, wherever it
 appears; a translated text never sits under a marker.
 
@@ -18,13 +18,12 @@ A block of one text (a title in a breadcrumb, a card, a link) is the second case
 """
 
 from django import template
-from django.conf import settings
 from django.db import models
 from django.utils.translation import get_language, gettext, pgettext_lazy
 from markupsafe import Markup
-from modeltranslation.utils import build_localized_fieldname
 
-FALLBACK_LANGUAGE = settings.MODELTRANSLATION_DEFAULT_LANGUAGE
+from translations import facts
+from translations.facts import FALLBACK_LANGUAGE
 
 # Each language of settings.LANGUAGES but the fallback one, named as "… not yet translated into <name>" needs it:
 # Turkish puts it in the dative ("Türkçeye"), French writes it in lower case ("en français").
@@ -35,28 +34,19 @@ TRANSLATED_INTO = {
 
 
 def falls_back(instance: models.Model, field: str, language: str | None = None) -> bool:
-    """Tell whether ``instance.<field>`` is shown in the fallback language instead of ``language``.
+    """Tell whether ``instance.<field>`` is shown in the fallback language instead of ``language``: the fallback
+    rule (``translations.facts.falls_back``), for templates.
 
     Args:
-        instance: a model instance with a field registered for translation (``translation.py``).
+        instance: a model instance with a field registered for translation (``translation.py``), or a quiz's
+            content snapshot (``quizzes.localized``), which applied the rule once for its own language.
         field: the translated field's base name, e.g. ``"text"``.
         language: a code from ``settings.LANGUAGES``; the active language when None.
-
-    Returns:
-        True when the language is not the fallback language, its value is NULL or empty and the English value
-        is not (modeltranslation then shows the English value). A text empty in every language falls back to
-        nothing: the page shows nothing, so nothing is marked.
     """
     in_english = getattr(instance, "in_english", None)
     if in_english is not None:
-        # A quiz's content snapshot (quizzes.snapshots), which applied this rule once for its own language.
         return field in in_english
-    language = language or get_language() or FALLBACK_LANGUAGE
-    if language == FALLBACK_LANGUAGE:
-        return False
-    missing = (None, "")
-    fallback = getattr(instance, build_localized_fieldname(field, FALLBACK_LANGUAGE), None)
-    return getattr(instance, build_localized_fieldname(field, language), None) in missing and fallback not in missing
+    return facts.falls_back(instance, field, language or get_language() or FALLBACK_LANGUAGE)
 
 
 def content_lang(instance: models.Model, field: str) -> str:
@@ -90,7 +80,12 @@ def _shown_texts(pairs: tuple) -> list[tuple[models.Model, str]]:
         names = [name.strip() for name in fields.split(",") if name.strip()]
         single = isinstance(objects, models.Model) or hasattr(objects, "in_english")
         instances = [objects] if single else list(objects or ())
-        texts += [(instance, name) for instance in instances for name in names if getattr(instance, name, None)]
+        texts += [
+            (instance, name)
+            for instance in instances
+            for name in names
+            if not facts.is_missing(getattr(instance, name, None))
+        ]
     return texts
 
 

@@ -7,7 +7,6 @@ ValidationError, so the rule's message shows above the inline as it is.
 import copy
 
 from django import forms
-from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.forms.utils import ErrorDict
@@ -26,6 +25,7 @@ from quizzes.rules import (
     check_publishable,
     check_removable,
 )
+from translations.facts import LANGUAGE_CODES, SOURCE_LANGUAGE
 
 
 class KindField(forms.TypedChoiceField):
@@ -164,9 +164,8 @@ class ChoiceInlineFormSet(PositionedInlineFormSet):
                 if field != "text":
                     setattr(choice, field, value)
             # No text in any language (English's empty, the others unset): learners read the site's label.
-            for code, _name in settings.LANGUAGES:
-                default = code == settings.MODELTRANSLATION_DEFAULT_LANGUAGE
-                setattr(choice, build_localized_fieldname("text", code), "" if default else None)
+            for code in LANGUAGE_CODES:
+                setattr(choice, build_localized_fieldname("text", code), "" if code == SOURCE_LANGUAGE else None)
             rows.append(choice)
         return rows, list(stored.values())
 
@@ -197,7 +196,7 @@ class ChoiceInlineFormSet(PositionedInlineFormSet):
     def unchanged(choice: Choice, stored: Choice | None) -> bool:
         """Whether the planned ``choice`` is the ``stored`` one as it is (None: a new one)."""
         names = ["key", "position", "is_correct", "pinned"]
-        names += [build_localized_fieldname("text", code) for code, _name in settings.LANGUAGES]
+        names += [build_localized_fieldname("text", code) for code in LANGUAGE_CODES]
         return stored is not None and all(getattr(choice, name) == getattr(stored, name) for name in names)
 
     def save(self, commit: bool = True) -> list:

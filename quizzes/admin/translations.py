@@ -16,14 +16,14 @@ from django.utils.translation import gettext, gettext_lazy, ngettext
 from django.views.decorators.http import require_POST, require_safe
 
 from quizzes.models import Choice, Question, Quiz
+from quizzes.translation_gaps import grid_sentence, translation_gaps
 from quizzes.translation_rows import QuizText, quiz_missing, quiz_stale, quiz_text_rows, quiz_texts
 from translations.actions import tell_confirmed
 from translations.completeness import present_share
+from translations.facts import translated_fields, translation_languages
 from translations.filters import TranslationFilter
-from translations.models import translation_languages
 from translations.states import State, rows
 from translations.summary import STATE_LABELS, confirm_stale, tally
-from translations.tracking import translated_fields
 
 
 def text_models() -> dict[str, type]:
@@ -136,7 +136,9 @@ class TranslationGridMixin:
 
     def translations_view(self, request: HttpRequest, object_id: str) -> HttpResponse:
         """The grid: per language the counts of translated, missing, stale and off-glossary texts; then a row per
-        text of the quiz (``quiz_text_rows``) with its English and a cell per language.
+        text of the quiz (``quiz_text_rows``) with its English and a cell per language. A question whose
+        learners answered it right clearly less often in one translation (``translation_gaps``) says so in that
+        language's cell of its text, with a link to the quiz's statistics page.
 
         Raises:
             Http404: no such quiz.
@@ -145,6 +147,8 @@ class TranslationGridMixin:
         quiz = self._quiz(request, object_id, change=False)
         texts = quiz_text_rows(quiz)
         languages, tallies = translation_languages(), tally(text.row for text in texts)
+        gaps = translation_gaps([quiz.pk])
+        statistics = reverse("admin:quizzes_quiz_statistics", args=[quiz.pk])
         can_confirm = self.has_change_permission(request, quiz)
         context = {
             **self.admin_site.each_context(request),
@@ -154,15 +158,20 @@ class TranslationGridMixin:
             "tallies": tallies,
             "confirm_all": [each for each in tallies if each.stale] if can_confirm else [],
             "languages": languages,
-            "rows": [self._grid_row(text, languages) for text in texts],
+            "rows": [self._grid_row(text, languages, gaps) for text in texts],
+            "statistics_url": statistics,
             "can_confirm": can_confirm,
             "confirm_url": reverse("admin:quizzes_quiz_confirm_translations", args=[quiz.pk]),
         }
         return TemplateResponse(request, "admin/quizzes/quiz/translations.html", context)
 
     @staticmethod
-    def _grid_row(text: QuizText, languages: list[tuple[str, str]]) -> dict:
+    def _grid_row(text: QuizText, languages: list[tuple[str, str]], gaps: dict[int, dict]) -> dict:
+        """A grid row's context; ``gaps`` (``translation_gaps``) gives the cells of a question's text their
+        ``gap`` sentence ("" elsewhere)."""
         page = text.page._meta
+        instance = text.row.instance
+        question_gaps = gaps.get(instance.pk, {}) if isinstance(instance, Question) and text.row.field == "text" else {}
         address = reverse(f"admin:{page.app_label}_{page.model_name}_change", args=[text.page.pk])
         model = text.row.instance._meta.label_lower
         return {
@@ -179,6 +188,7 @@ class TranslationGridMixin:
                     "state_label": STATE_LABELS[text.row.cells[code].state],
                     "stale": text.row.cells[code].state is State.STALE,
                     "link": f"{address}#id_{text.input_name}_{code}",
+                    "gap": grid_sentence(question_gaps[code]) if code in question_gaps else "",
                 }
                 for code, name in languages
             ],

@@ -6,12 +6,10 @@ are identical.
 
 import json
 
-from django.conf import settings
-from modeltranslation.utils import build_localized_fieldname
-
 from guides.models import Guide
 from quizzes.kinds import TRUE_KEY, QuestionKind
 from quizzes.models import Choice, Question, Quiz
+from translations.facts import LANGUAGE_CODES, is_missing, text_of, translated_fields
 
 FORMAT = "quizsite-quiz"
 #: Version 4 adds a quiz's mode and time limit (``quizzes.modes``). Version 3 added a quiz's shuffling and pass
@@ -19,13 +17,16 @@ FORMAT = "quizsite-quiz"
 #: Version 2 named questions and choices by key and ordered them by their place in the file (versions 2 and 3 are
 #: still read: ``schema``); version 1 numbered them by position.
 VERSION = 4
-LANGUAGE_CODES = [code for code, _name in settings.LANGUAGES]
-SOURCE_LANGUAGE = settings.MODELTRANSLATION_DEFAULT_LANGUAGE
 
 
 def _texts(instance, field: str) -> dict:
-    """``{"en": …, "fr": …, "tr": …}`` of ``instance.<field>``; an empty translation is ``None``."""
-    return {code: getattr(instance, build_localized_fieldname(field, code)) or None for code in LANGUAGE_CODES}
+    """``{"en": …, "fr": …, "tr": …}`` of ``instance.<field>``; a missing text (``facts.is_missing``) is ``None``."""
+    return {code: None if is_missing(text := text_of(instance, field, code)) else text for code in LANGUAGE_CODES}
+
+
+def _all_texts(instance) -> dict:
+    """``{field: _texts(instance, field)}`` for each of ``instance``'s translated fields, in the model's order."""
+    return {field: _texts(instance, field) for field in translated_fields(type(instance))}
 
 
 def guide_export(guide: Guide) -> dict:
@@ -34,15 +35,13 @@ def guide_export(guide: Guide) -> dict:
         "slug": guide.slug,
         "ordering": guide.ordering,
         "published": guide.published,
-        "title": _texts(guide, "title"),
-        "summary": _texts(guide, "summary"),
-        "body": _texts(guide, "body"),
+        **_all_texts(guide),
     }
 
 
 def choice_export(choice: Choice) -> dict:
     """One entry of a question's ``choices`` list: the choice's key, texts, correct mark and pin."""
-    return {"key": choice.key, "text": _texts(choice, "text"), "is_correct": choice.is_correct, "pinned": choice.pinned}
+    return {"key": choice.key, **_all_texts(choice), "is_correct": choice.is_correct, "pinned": choice.pinned}
 
 
 def question_export(question: Question) -> dict:
@@ -55,8 +54,7 @@ def question_export(question: Question) -> dict:
     entry = {
         "key": question.key,
         "kind": question.kind,
-        "text": _texts(question, "text"),
-        "explanation": _texts(question, "explanation"),
+        **_all_texts(question),
     }
     choices = sorted(question.choices.all(), key=lambda choice: choice.position)
     if question.kind == QuestionKind.TRUE_FALSE:
@@ -76,8 +74,7 @@ def quiz_fields_export(quiz: Quiz) -> dict:
         "pass_mark": quiz.pass_mark,
         "mode": quiz.mode,
         "time_limit": quiz.time_limit,
-        "title": _texts(quiz, "title"),
-        "description": _texts(quiz, "description"),
+        **_all_texts(quiz),
     }
 
 

@@ -21,8 +21,6 @@ from modeltranslation.utils import build_localized_fieldname
 from guides.models import Guide
 from quizzes.content.errors import refuse
 from quizzes.content.export import (
-    LANGUAGE_CODES,
-    SOURCE_LANGUAGE,
     choice_export,
     guide_export,
     question_export,
@@ -33,6 +31,7 @@ from quizzes.content.schema import quiz_check
 from quizzes.kinds import QuestionKind, true_false_rows
 from quizzes.models import Choice, Question, Quiz
 from quizzes.rules import RuleBroken, check_correct_choices_kept, check_kind_change, check_removable
+from translations.facts import LANGUAGE_CODES, SOURCE_LANGUAGE, translated_fields
 
 #: The quiz's settings a file holds besides its texts: how it is taken (``ImportResult.settings_changed``).
 SETTINGS = ("shuffle_choices", "shuffle_questions", "pass_mark", "mode", "time_limit")
@@ -68,13 +67,14 @@ class ImportResult:
     settings_changed: tuple[tuple[str, bool | int | str | None], ...] = ()
 
 
-def _set_texts(instance, field: str, texts: dict) -> None:
-    """Set every language of ``instance.<field>``. A missing translation is stored as NULL (never "", so it
-    cannot collide with anything); a missing English text, allowed only where the field may be blank, as ""
-    like the admin stores it."""
-    for code, text in texts.items():
-        empty = "" if code == SOURCE_LANGUAGE else None
-        setattr(instance, build_localized_fieldname(field, code), text or empty)
+def _set_texts(instance, entry: dict) -> None:
+    """Set every language of each of ``instance``'s translated fields from ``entry`` (its checked file entry). A
+    missing translation is stored as NULL (never "", so it cannot collide with anything); a missing English text,
+    allowed only where the field may be blank, as "" like the admin stores it."""
+    for field in translated_fields(type(instance)):
+        for code, text in entry[field].items():
+            empty = "" if code == SOURCE_LANGUAGE else None
+            setattr(instance, build_localized_fieldname(field, code), text or empty)
 
 
 def _choice_entries(entry: dict) -> list[dict]:
@@ -142,7 +142,7 @@ def _save_choices(question: Question, entries: list[dict]) -> None:
         if choice.pk is None or choice_export(choice) != entry:
             choice.is_correct = entry["is_correct"]
             choice.pinned = entry["pinned"]
-            _set_texts(choice, "text", entry["text"])
+            _set_texts(choice, entry)
             choice.save()
         order.append(choice.pk)
     question.choices.all().renumber(order)
@@ -176,8 +176,7 @@ def _save_questions(quiz: Quiz, stored: dict[str, Question], entries: list[dict]
                 continue
             counts["questions_updated"] += 1
         question.kind = entry["kind"]
-        _set_texts(question, "text", entry["text"])
-        _set_texts(question, "explanation", entry["explanation"])
+        _set_texts(question, entry)
         question.save()
         _save_choices(question, _choice_entries(entry))
         order.append(question.pk)
@@ -205,8 +204,7 @@ def _save_guides(entries: list[dict], *, update_existing: bool) -> dict[str, tup
             changed.append(guide.slug)
         guide.ordering = entry["ordering"]
         guide.published = entry["published"]
-        for field in ("title", "summary", "body"):
-            _set_texts(guide, field, entry[field])
+        _set_texts(guide, entry)
         guide.save()
     return {"guides_created": tuple(created), "guides_changed": tuple(changed)}
 
@@ -230,8 +228,7 @@ def _import(content: dict, *, update_existing: bool) -> ImportResult:
     if changed:
         for name in ("difficulty", "published", *SETTINGS):
             setattr(quiz, name, entry[name])
-        _set_texts(quiz, "title", entry["title"])
-        _set_texts(quiz, "description", entry["description"])
+        _set_texts(quiz, entry)
         quiz.save()
     if created or set(quiz.guides.values_list("slug", flat=True)) != set(entry["guides"]):
         quiz.guides.set(Guide.objects.filter(slug__in=entry["guides"]))

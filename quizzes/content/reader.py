@@ -7,7 +7,6 @@ import json
 import re
 from pathlib import Path
 
-from django.conf import settings
 from django.utils.translation import gettext as _
 
 from guides.models import MAX_GUIDES_PER_QUIZ, Guide
@@ -15,6 +14,7 @@ from quizsite.texts import text_problem
 from quizzes.content.errors import ContentError, refuse
 from quizzes.models import Choice, Question, Quiz
 from quizzes.rules import MAX_CHOICES, MAX_QUESTIONS
+from translations.facts import LANGUAGE_CODES, translated_fields
 
 
 def _largest_export() -> int:
@@ -26,13 +26,14 @@ def _largest_export() -> int:
     flags, field names and indentation.
     """
 
-    def longest(model, *fields: str) -> int:
-        return len(settings.LANGUAGES) * sum(model._meta.get_field(field).max_length for field in fields)
+    def longest(model) -> int:
+        fields = translated_fields(model)
+        return len(LANGUAGE_CODES) * sum(model._meta.get_field(field).max_length for field in fields)
 
     characters = (
-        MAX_GUIDES_PER_QUIZ * longest(Guide, "title", "summary", "body")
-        + longest(Quiz, "title", "description")
-        + MAX_QUESTIONS * (longest(Question, "text", "explanation") + MAX_CHOICES * longest(Choice, "text"))
+        MAX_GUIDES_PER_QUIZ * longest(Guide)
+        + longest(Quiz)
+        + MAX_QUESTIONS * (longest(Question) + MAX_CHOICES * longest(Choice))
     )
     objects = 1 + MAX_GUIDES_PER_QUIZ + MAX_QUESTIONS * (1 + MAX_CHOICES)
     return 4 * characters + 1_000 * objects

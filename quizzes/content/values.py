@@ -7,7 +7,7 @@ from django.utils.translation import gettext as _
 from modeltranslation.utils import build_localized_fieldname
 
 from quizzes.content.errors import refuse
-from quizzes.content.export import LANGUAGE_CODES, SOURCE_LANGUAGE
+from translations.facts import LANGUAGE_CODES, SOURCE_LANGUAGE
 
 
 def check_object(value, path: str, fields: tuple[str, ...]) -> dict:

@@ -8,8 +8,8 @@ from django.urls import reverse
 from guides.models import Guide
 from tests.factories import make_guide, make_user
 from tests.pages import attribute, find
+from translations.facts import fingerprint
 from translations.models import TranslationSource
-from translations.tracking import fingerprint
 
 pytestmark = pytest.mark.django_db
 

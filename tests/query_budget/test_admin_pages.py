@@ -180,7 +180,8 @@ def test_glossary_list(admin_page, language, terms):
 @pytest.mark.parametrize("questions", [8, 50])
 def test_translation_grid(admin_page, language, questions):
     """The quiz (with its guides, as the quiz admin reads it), then its texts: the questions, their choices, its
-    guides; their translation records; the glossary's terms and renderings."""
+    guides; their translation records; the glossary's terms and renderings; the language gaps of its questions
+    (``quizzes.translation_gaps``: one aggregate over the answers, whatever the number of questions; 8 before)."""
     quiz = make_quiz(questions=questions)
     quiz.guides.add(make_guide())
     translate(quiz)
@@ -189,7 +190,7 @@ def test_translation_grid(admin_page, language, questions):
     stale.text_en = "Question 1, reworded"
     stale.save()
     response = admin_page(
-        reverse("admin:quizzes_quiz_translations", args=[quiz.pk]), language, SESSION + USER + PERMISSIONS + 8
+        reverse("admin:quizzes_quiz_translations", args=[quiz.pk]), language, SESSION + USER + PERMISSIONS + 9
     )
     assert len(response.context["rows"]) == 1 + 6 * questions + 1  # title, the questions, the guide's title
 

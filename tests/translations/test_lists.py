@@ -11,8 +11,9 @@ from quizzes.models import Choice, Question, Quiz
 from quizzes.translation_rows import quiz_texts
 from tests.factories import make_guide, make_quiz
 from translations.completeness import missing
+from translations.facts import translation_languages
 from translations.filters import TranslationFilter
-from translations.models import NAMES_IN_SENTENCE, translation_languages
+from translations.models import NAMES_IN_SENTENCE
 from translations.states import State, rows
 
 pytestmark = pytest.mark.django_db

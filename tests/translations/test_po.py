@@ -12,9 +12,9 @@ from guides.models import Guide
 from quizzes.models import Quiz
 from tests.factories import make_guide, make_quiz
 from tests.translations.helpers import export
+from translations.facts import fingerprint
 from translations.models import GlossaryRendering, GlossaryTerm
 from translations.po import STALE_COMMENT, context_of
-from translations.tracking import fingerprint
 
 # The demo's questions that have neither a French nor a Turkish text, nor translated choices (quizzes/demo/
 # data-parallelism.json), by number: questions 1, 2 and 5 are translated in both languages.

@@ -8,9 +8,10 @@ from quizzes.content import DEMO_FILE, quiz_import, read_quiz_file
 from quizzes.models import Question
 from quizzes.translation_rows import quiz_texts
 from tests.factories import make_quiz
+from translations.facts import fingerprint
 from translations.models import TranslationSource
 from translations.states import rows
-from translations.tracking import confirm, fingerprint
+from translations.tracking import confirm
 
 
 def states_of(question: Question, field: str = "text") -> dict[str, str]:
