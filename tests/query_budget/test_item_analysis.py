@@ -26,7 +26,7 @@ def test_statistics_page_of_100_and_10000_attempts(client, django_assert_num_que
     client.get(address)  # the content types, which Django keeps for the process
     with django_assert_num_queries(SESSION + USER + PERMISSIONS + 8):
         response = client.get(address)
-    assert response.context["finished_count"] == learners
+    assert response.context["learner_count"] == learners
     assert len(find(response.content, has_class("item-analysis"))) == 8
     assert {analysis.numbers.learners for analysis in (entry["analysis"] for entry in response.context["entries"])} == {
         learners
