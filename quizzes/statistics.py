@@ -107,13 +107,19 @@ def choice_label(question: Question, choice: Choice) -> str:
     return choice.text
 
 
-def quiz_statistics(quiz: Quiz) -> list[QuestionStatistics]:
+def quiz_questions(quiz: Quiz) -> list[Question]:
+    """``quiz``'s questions in position order, each with its choices in position order: two queries."""
+    choices = Prefetch("choices", queryset=Choice.objects.order_by("position"))
+    return list(quiz.questions.prefetch_related(choices).order_by("position"))
+
+
+def quiz_statistics(quiz: Quiz, questions: list[Question] | None = None) -> list[QuestionStatistics]:
     """The statistics of every question of ``quiz``, in position order; three queries (the questions, their choices,
-    ``chosen_sets``), whatever the number of questions and answers."""
-    questions = quiz.questions.prefetch_related(Prefetch("choices", queryset=Choice.objects.order_by("position")))
+    ``chosen_sets``), whatever the number of questions and answers; one when ``questions`` (``quiz_questions``)
+    were read already."""
     sets = chosen_sets(quiz)
     statistics = []
-    for question in questions.order_by("position"):
+    for question in quiz_questions(quiz) if questions is None else questions:
         own = sets.get(question.pk, [])
         answered = sum(chosen.count for chosen in own)
         correct = sum(chosen.count for chosen in own if chosen.correct)

@@ -1,13 +1,12 @@
-"""Quizzes in the admin: a quiz written whole on its page, the bulk delete, the answer statistics."""
+"""Quizzes in the admin: a quiz written whole on its page, the bulk delete (the answer statistics:
+``quizzes.admin.statistics``)."""
 
 from django import forms
 from django.contrib import admin, messages
 from django.contrib.admin.actions import delete_selected as delete_with_confirmation
 from django.contrib.admin.utils import unquote
-from django.core.exceptions import PermissionDenied, ValidationError
-from django.http import Http404, HttpRequest, HttpResponse
-from django.template.response import TemplateResponse
-from django.urls import path
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse
 from django.utils.text import capfirst
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
@@ -16,13 +15,12 @@ from guides.models import MAX_GUIDES_PER_QUIZ
 from quizsite.admin import ReadableAutocompleteMixin, folded_search_fields
 from quizzes.admin.inlines import NestedTranslatedAdmin, QuestionInline, refuse
 from quizzes.admin.regrade import RegradeMixin
+from quizzes.admin.statistics import StatisticsMixin
 from quizzes.admin.summary import ErrorSummaryMixin
 from quizzes.admin.translations import QuizTranslationFilter, TranslationGridMixin
-from quizzes.exams import exams_expired_submit
 from quizzes.models import Quiz
 from quizzes.modes import QuizMode
 from quizzes.rules import RuleBroken, check_removable, check_time_limit
-from quizzes.statistics import quiz_statistics
 
 
 class QuizForm(forms.ModelForm):
@@ -101,7 +99,12 @@ class QuizForm(forms.ModelForm):
 
 @admin.register(Quiz)
 class QuizAdmin(
-    RegradeMixin, ErrorSummaryMixin, ReadableAutocompleteMixin, TranslationGridMixin, NestedTranslatedAdmin
+    RegradeMixin,
+    StatisticsMixin,
+    ErrorSummaryMixin,
+    ReadableAutocompleteMixin,
+    TranslationGridMixin,
+    NestedTranslatedAdmin,
 ):
     """Quizzes, each written whole on its page: its questions with their choices, in every language."""
 
@@ -150,41 +153,3 @@ class QuizAdmin(
                 self.message_user(request, message, messages.ERROR)
                 refused = True
         return None if refused else delete_with_confirmation(self, request, queryset)
-
-    def get_urls(self):
-        statistics = path(
-            "<path:object_id>/statistics/",
-            self.admin_site.admin_view(self.statistics_view),
-            name="quizzes_quiz_statistics",
-        )
-        return [statistics, *super().get_urls()]
-
-    def statistics_view(self, request: HttpRequest, object_id: str) -> HttpResponse:
-        """Per question: how many learners answered, the share answered correctly, how often each choice was
-        chosen and, for a multiple-answer question, how often exactly the right set was (``quizzes.statistics``).
-
-        Counts every answer of learners with an account, in every attempt at the quiz (finished or not; an exam's
-        once submitted; not practice rounds), each judged when it was given; guests' answers count once the guest
-        signs up or logs in (``counted_in_statistics``). Exams at the quiz whose time ran out are submitted first
-        (``quizzes.exams.exams_expired_submit``).
-
-        Raises:
-            PermissionDenied: the user may not view quizzes or attempts.
-            Http404: no such quiz.
-        """
-        quiz = self.get_object(request, unquote(object_id))
-        if quiz is None:
-            raise Http404
-        if not (self.has_view_permission(request, quiz) and request.user.has_perm("quizzes.view_attempt")):
-            raise PermissionDenied
-        # Exams whose time ran out count as submitted: closed now if nothing closed them yet.
-        exams_expired_submit(quiz_id=quiz.pk)
-        context = {
-            **self.admin_site.each_context(request),
-            "opts": self.opts,
-            "original": quiz,
-            "title": gettext("Answer statistics: %(quiz)s") % {"quiz": quiz.title},
-            "rows": quiz_statistics(quiz),
-            "attempt_count": quiz.attempts.of_learners().of_quiz().count(),
-        }
-        return TemplateResponse(request, "admin/quizzes/quiz/statistics.html", context)
