@@ -8,6 +8,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from accounts.export import learner_data
 from quizzes.answering import answer_submit
 from quizzes.exams import exam_answer_save, exam_submit
 from quizzes.kinds import QuestionKind
@@ -305,3 +306,33 @@ def test_a_regrade_writes_a_fixed_number_of_statements_whatever_the_number_of_an
     with CaptureQueriesContext(connection) as queries:
         answer_key_correct(question=question, right=choice_pks(question, 3), by=None)
     assert len(queries) == small
+
+
+def test_the_data_export_carries_the_regrades_of_each_attempt(django_assert_num_queries):
+    """Finished: the verdicts and scores before and after; an exam under way: only which question and when (its
+    verdicts stay hidden until it is submitted). One query more than without regrades."""
+    quiz = make_quiz(questions=2)
+    learner = make_user()
+    answer_quiz(learner, quiz, picks=[1, 2])
+    exam = make_quiz(slug="exam", questions=2, mode=QuizMode.EXAM)
+    attempt = attempt_start(learner=learner, quiz=exam, language="en")
+    first = exam.questions.get(position=1)
+    exam_answer_save(attempt=attempt, question=first, choices=[first.choices.get(position=2)])
+    regrade(quiz.questions.get(position=2), 2)
+    regrade(first, 2)
+    with django_assert_num_queries(4):  # the attempts, their answers, the failed logins; the regrades
+        data = learner_data(learner)
+    assert [attempt["regrades"] for attempt in data["attempts"]] == [
+        [{"question": "Question 1", "regraded_at": "2026-12-02T14:05:00+00:00"}],
+        [
+            {
+                "question": "Question 2",
+                "regraded_at": "2026-12-02T14:05:00+00:00",
+                "correct_before": False,
+                "correct_after": True,
+                "score_before": 1,
+                "score_after": 2,
+                "out_of": 2,
+            }
+        ],
+    ]
