@@ -15,6 +15,7 @@ from quizzes.kinds import QuestionKind
 from quizzes.models import Answer, Attempt, Choice, Question, Regrade, RegradedAnswer
 from quizzes.modes import QuizMode
 from quizzes.regrading import answer_key_correct
+from quizzes.rounds import practice_round_start
 from quizzes.rules import RuleBroken
 from quizzes.services import attempt_start
 from quizzes.statistics import quiz_statistics
@@ -335,4 +336,26 @@ def test_the_data_export_carries_the_regrades_of_each_attempt(django_assert_num_
                 "out_of": 2,
             }
         ],
+    ]
+
+
+def test_a_practice_round_is_judged_again_and_its_page_says_so(client):
+    """A round of the missed questions is judged by the same key: its answers are regraded, and its page says so."""
+    quiz = make_quiz(questions=2)
+    learner = make_user()
+    source = answer_quiz(learner, quiz, picks=[1, 2])
+    practice = practice_round_start(learner=learner, attempt_pk=source.pk)
+    question = quiz.questions.get(position=2)
+    answer_submit(attempt=practice, question=question, choice=question.choices.get(position=3))
+    regrade(question, 3)
+    rows = RegradedAnswer.objects.order_by("attempt_id").values_list("attempt_id", "score_before", "score_after")
+    assert list(rows) == [
+        (source.pk, 1, 1),
+        (practice.pk, 0, 1),
+    ]
+    client.force_login(learner)
+    response = client.get(url("quizzes:round", slug=quiz.slug, pk=practice.pk))
+    assert texts_of(response.content, "regrade-note") == [
+        "Question 1 was regraded on Dec. 2, 2026, 2:05 p.m.\u00a0UTC: its answer key was corrected, and your score "
+        "went from 0 to 1 out of 1."
     ]
