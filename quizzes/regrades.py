@@ -10,6 +10,8 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from quizsite.timezones import format_moment
+
 
 class Regrade(models.Model):
     """One correction of ``question``'s answer key, as Moodle's regrade: when, by whom, and its right choices before
@@ -37,7 +39,8 @@ class Regrade(models.Model):
         verbose_name_plural = _("regrades")
 
     def __str__(self) -> str:
-        return f"{self.question} ({self.regraded_at:%Y-%m-%d %H:%M})"
+        # As ``Attempt`` names itself: the moment in the active language's format and zone, labelled.
+        return f"{self.question} ({format_moment(self.regraded_at)})"
 
 
 class RegradedAnswer(models.Model):
@@ -85,7 +88,7 @@ class RegradedAnswer(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.regrade} – {self.attempt_id}"
+        return str(self.regrade)
 
     @property
     def was_finished(self) -> bool:
