@@ -59,11 +59,11 @@ def answer_key_correct(*, question: Question, right: set[int], by: AbstractBaseU
     """Correct ``question``'s answer key to the choices ``right`` and judge every answer to it again, in one
     transaction: nothing is saved when anything is refused or fails.
 
-    Locks, in this order (the order ``quizzes.answering`` takes its own, so that none waits for the other in a
-    circle): the question's row (``FOR NO KEY UPDATE``: answers being written still reference it), then every
-    attempt under way at its quiz, so that an answer being given now is either judged again here or judged by the
-    new key after the commit. Exams whose time ran out are submitted first (``exams_expired_submit``), so that they
-    count as finished.
+    Locks the question's row (``FOR NO KEY UPDATE``, which answers being written, holding their attempt's lock and
+    referencing the question, do not wait for), then every attempt under way at its quiz, in one order: an answer
+    being given now (``quizzes.answering``, ``quizzes.exams``, under its attempt's lock) is either committed first
+    and judged again here, or judged by the new key after the commit. Exams whose time ran out are submitted first
+    (``exams_expired_submit``), so that they count as finished.
 
     Args:
         question: a saved question.
@@ -93,20 +93,18 @@ def answer_key_correct(*, question: Question, right: set[int], by: AbstractBaseU
         question=question, by=by, right_before=chosen_text(before), right_after=chosen_text(right)
     )
     answers = list(Answer.objects.filter(question=question).only("pk", "attempt_id", "chosen", "shown", "is_correct"))
-    scores = {
-        row["pk"]: row
-        for row in Attempt.objects.filter(pk__in={answer.attempt_id for answer in answers})
-        .with_score()
-        .values("pk", "finished_at", "correct_count", "answer_count")
-    }
+    # Each answering attempt's score before (a subquery of its ids, whatever their number).
+    answered = Attempt.objects.filter(pk__in=Answer.objects.filter(question=question).values("attempt_id"))
+    counts = answered.with_score().values("pk", "finished_at", "correct_count", "answer_count")
+    scores = {row["pk"]: row for row in counts}
     rows = []
     for answer in answers:
         was_correct = answer.is_correct
         answer.is_correct = judge(right=right, chosen=chosen_pks(answer.chosen))
         answer.shown = [[pk, text, pk in right, chosen] for pk, text, _right, chosen in answer.shown]
         attempt = scores[answer.attempt_id]
-        finished = attempt["finished_at"] is not None
-        score = attempt["correct_count"]
+        finished, score = attempt["finished_at"] is not None, attempt["correct_count"]
+        out_of = scoring.total(finished=True, answered=attempt["answer_count"], question_count=0)
         rows.append(
             RegradedAnswer(
                 regrade=regrade,
@@ -116,9 +114,7 @@ def answer_key_correct(*, question: Question, right: set[int], by: AbstractBaseU
                 is_correct=answer.is_correct,
                 score_before=score if finished else None,
                 score_after=score - was_correct + answer.is_correct if finished else None,
-                out_of=scoring.total(finished=True, answered=attempt["answer_count"], question_count=0)
-                if finished
-                else None,
+                out_of=out_of if finished else None,
             )
         )
     Answer.objects.bulk_update(answers, ["is_correct", "shown"], batch_size=BATCH)
