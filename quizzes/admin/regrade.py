@@ -14,7 +14,7 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotAllow
 from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext, ngettext, pgettext
 from django.utils.translation import gettext_lazy as _
 
 from quizsite.timezones import format_moment
@@ -168,7 +168,7 @@ class RegradedAnswerInline(admin.TabularInline):
     @admin.display(description=_("verdict"))
     def verdict(self, row: RegradedAnswer) -> str:
         """ "Wrong → Right": the answer's verdict before and after."""
-        words = {True: gettext("Right"), False: gettext("Wrong")}
+        words = {True: pgettext("an answer's verdict", "Right"), False: pgettext("an answer's verdict", "Wrong")}
         return f"{words[row.was_correct]} → {words[row.is_correct]}"
 
     @admin.display(description=_("score"))
