@@ -17,9 +17,10 @@ class Regrade(models.Model):
     """One correction of ``question``'s answer key, as Moodle's regrade: when, by whom, and its right choices before
     and after (their primary keys as ``Answer.chosen`` writes them, ``quizzes.kinds.chosen_text``: ``"12,15"``)."""
 
-    # PROTECT: as its answers do, a regrade keeps its question (answered questions cannot be deleted anyway).
+    # CASCADE, not PROTECT: its answers protect the question; once they are gone (a guest's expired, an account
+    # deleted), nothing is left to tell, and the question may be removed like any unanswered one.
     question = models.ForeignKey(
-        "quizzes.Question", on_delete=models.PROTECT, related_name="regrades", verbose_name=_("question")
+        "quizzes.Question", on_delete=models.CASCADE, related_name="regrades", verbose_name=_("question")
     )
     regraded_at = models.DateTimeField(_("regraded"), auto_now_add=True)
     by = models.ForeignKey(

@@ -359,3 +359,20 @@ def test_a_practice_round_is_judged_again_and_its_page_says_so(client):
         "Question 1 was regraded on Dec. 2, 2026, 2:05 p.m.\u00a0UTC: its answer key was corrected, and your score "
         "went from 0 to 1 out of 1."
     ]
+
+
+def test_a_regraded_question_whose_answers_are_gone_can_be_removed():
+    """Its answers protect it; once its only learner deleted their account, it goes like any unanswered question,
+    with its history."""
+    quiz = make_quiz(questions=2)
+    learner = make_user()
+    answer_quiz(learner, quiz, picks=[1, 1])
+    question = quiz.questions.get(position=2)
+    regrade(question, 2)
+    learner.delete()
+    question.delete()
+    assert (Question.objects.filter(quiz=quiz).count(), Regrade.objects.count(), RegradedAnswer.objects.count()) == (
+        1,
+        0,
+        0,
+    )
