@@ -54,3 +54,20 @@ def test_admin_page_of_a_regraded_attempt(client, django_assert_num_queries, lan
     with django_assert_num_queries(SESSION + USER + PERMISSIONS + 4):
         response = client.get(address, headers={"accept-language": language})
     assert len(response.context["inline_admin_formsets"][1].formset.forms) == answers
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("learners", [1, 30])
+def test_regrade_page(client, django_assert_num_queries, language, learners):
+    """The quiz with its guides (the quiz admin's queryset prefetches them), the question, its choices, the count of
+    its answers (finished or not): as many for 1 learner as for 30."""
+    quiz = make_quiz(questions=2)
+    for number in range(learners):
+        take(quiz, 2, learner=make_author(f"learner{number}"))
+    client.force_login(make_author())
+    question = quiz.questions.get(position=2)
+    address = reverse("admin:quizzes_quiz_regrade", args=[quiz.pk, question.pk])
+    client.get(address, headers={"accept-language": language})
+    with django_assert_num_queries(SESSION + USER + PERMISSIONS + 5):
+        response = client.get(address, headers={"accept-language": language})
+    assert response.context["answer_count"] == learners
