@@ -71,8 +71,11 @@ def simulate_learners(quiz: Quiz, *, learners: int = 600, seed: int = 23, twist:
         How many attempts were written (``learners``).
 
     Raises:
-        ValueError: the quiz has no questions.
+        ValueError: the quiz has no questions; simulated learners have attempts at it already (``simulated_forget``
+            first); an account ``simulated-…`` is someone's (it has a usable password).
     """
+    if Attempt.objects.filter(quiz=quiz, learner__username__in=_names(learners)).exists():
+        raise ValueError("Simulated learners have attempts at this quiz already: --replace deletes them first.")
     chance = random.Random(seed)
     contents = {language: quiz_content(quiz.pk, None, language) for language in LANGUAGES}
     questions = sorted(contents["en"].questions, key=lambda question: question.position)
@@ -111,11 +114,30 @@ def simulate_learners(quiz: Quiz, *, learners: int = 600, seed: int = 23, twist:
     return len(attempts)
 
 
+def simulated_forget(quiz: Quiz) -> int:
+    """Delete the attempts of simulated learners (accounts ``simulated-…`` without a usable password) at ``quiz``,
+    with their answers. Returns how many attempts were deleted."""
+    attempts = Attempt.objects.filter(quiz=quiz, learner__username__startswith=USERNAME.format(0)[:-4])
+    mine = [attempt.pk for attempt in attempts.select_related("learner") if not attempt.learner.has_usable_password()]
+    Answer.objects.filter(attempt__in=mine).delete()
+    return Attempt.objects.filter(pk__in=mine).delete()[1].get("quizzes.Attempt", 0)
+
+
+def _names(count: int) -> list[str]:
+    return [USERNAME.format(number) for number in range(1, count + 1)]
+
+
 def _accounts(count: int) -> list:
-    """The accounts ``simulated-0001`` to ``count``, created where missing, in order."""
+    """The accounts ``simulated-0001`` to ``count``, created where missing, in order.
+
+    Raises:
+        ValueError: one of them exists with a usable password: a person's account, not a simulated learner's.
+    """
     User = get_user_model()
-    names = [USERNAME.format(number) for number in range(1, count + 1)]
-    existing = set(User.objects.filter(username__in=names).values_list("username", flat=True))
+    names = _names(count)
+    existing = {user.username: user for user in User.objects.filter(username__in=names)}
+    if any(user.has_usable_password() for user in existing.values()):
+        raise ValueError("An account named like a simulated learner (simulated-…) belongs to someone: not used.")
     User.objects.bulk_create(
         User(username=name, password=make_password(None)) for name in names if name not in existing
     )

@@ -84,6 +84,8 @@ class StatisticsMixin:
                 learner_count=Count("learner", distinct=True, filter=Q(finished_at__isnull=False)),
             ),
             "too_few": thresholds(),
+            # The regrade page's own rule (quizzes.admin.regrade): the view permission was checked above.
+            "can_regrade": self.has_change_permission(request, quiz),
         }
         return TemplateResponse(request, "admin/quizzes/quiz/statistics.html", context)
 

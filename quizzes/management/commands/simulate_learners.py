@@ -1,10 +1,10 @@
 from argparse import ArgumentTypeError
 
-from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
 from quizzes.models import Quiz
-from quizzes.simulation import USERNAME, Twist, simulate_learners
+from quizzes.simulation import USERNAME, Twist, simulate_learners, simulated_forget
+from translations.facts import TARGET_LANGUAGES
 
 #: The demo (``make run``): the "Data parallelism" quiz, whose Turkish question 5 is a machine rendering in which the
 #: right answer is unreadable (README, "Authoring"), answered by learners who find it harder in Turkish.
@@ -15,13 +15,15 @@ def position_language(text: str) -> tuple[int, str]:
     """``"5:tr"`` → ``(5, "tr")``.
 
     Raises:
-        ArgumentTypeError: not a question position and a language code of ``settings.LANGUAGES`` separated by a
-            colon.
+        ArgumentTypeError: not a question position and the code of a language translated into (the item analysis
+            finds gaps in translations only) separated by a colon.
     """
     position, _colon, language = text.partition(":")
-    codes = [code for code, _name in settings.LANGUAGES]
-    if not position.isdigit() or language not in codes:
-        raise ArgumentTypeError(f"give a question's position and one of {', '.join(codes)}, as 5:tr; not {text!r}")
+    if not (position.isascii() and position.isdigit()) or language not in TARGET_LANGUAGES:
+        codes = ", ".join(TARGET_LANGUAGES)
+        raise ArgumentTypeError(
+            f"give a question's position and a translation language ({codes}), as 5:tr; not {text!r}"
+        )
     return int(position), language
 
 
@@ -40,12 +42,19 @@ class Command(BaseCommand):
         parser.add_argument("--harder", type=position_language, help="a question made harder in a language: 5:tr")
         parser.add_argument("--wrongly-keyed", type=int, help="the position of a question keyed wrong")
         parser.add_argument(
+            "--replace", action="store_true", help="delete the simulated learners' earlier attempts at the quiz first"
+        )
+        parser.add_argument(
             "--demo",
             action="store_true",
             help=f"simulate on the demo quiz “{DEMO_QUIZ}” (question 5 harder in Turkish) unless done already",
         )
 
     def handle(self, *args, slug=None, learners=600, seed=23, harder=None, wrongly_keyed=None, demo=False, **options):
+        if demo and (slug or harder or wrongly_keyed or options["replace"]):
+            raise CommandError(
+                "--demo simulates its own quiz and question: give no slug, --harder, --wrongly-keyed or --replace."
+            )
         if demo:
             slug, twist = DEMO_QUIZ, DEMO_TWIST
         elif not slug:
@@ -64,6 +73,8 @@ class Command(BaseCommand):
         if demo and quiz.attempts.filter(learner__username=USERNAME.format(1)).exists():
             self.stdout.write(f"Simulated learners have answered “{slug}” already; left unchanged.")
             return
+        if options["replace"]:
+            self.stdout.write(f"Deleted {simulated_forget(quiz)} earlier simulated attempt(s) at “{slug}”.")
         try:
             count = simulate_learners(quiz, learners=learners, seed=seed, twist=twist)
         except ValueError as refusal:
