@@ -1,17 +1,17 @@
 """A learner's data, as the JSON document "Download my data" gives them."""
 
 from axes.models import AccessAttempt
-from django.db.models import Prefetch
+from django.db.models import Exists, OuterRef, Prefetch
 from django.utils import timezone, translation
 
 from quizzes import scoring
-from quizzes.models import Answer, Attempt, Question
+from quizzes.models import Answer, Attempt, Question, RegradedAnswer
 
 #: Bumped when the document's shape changes, so that a reader can tell versions apart (2: times in the learner's
 #: zone, named in "time_zone"; the account's chosen zone. 3: each answer's question kind, the choices chosen and
 #: every choice in the order shown. 4: each attempt's mode, time limit, deadline, practice round and flagged
-#: questions; an exam question left unanswered; no verdict while an exam is under way).
-EXPORT_FORMAT = 4
+#: questions; an exam question left unanswered; no verdict while an exam is under way. 5: each attempt's regrades).
+EXPORT_FORMAT = 5
 
 
 def _answer_data(answer: Answer, *, reveals: bool) -> dict:
@@ -55,11 +55,33 @@ def _flagged_texts(attempts: list[Attempt]) -> dict[tuple[int, str], str]:
     return texts
 
 
-def _attempt_data(attempt: Attempt, answers: list[Answer], flagged: list[str], when) -> dict:
+def _regrades(answers: list[Answer]) -> dict[int, list[RegradedAnswer]]:
+    """``{answer pk: its regrades, oldest first}`` for those of ``answers`` that a regrade judged again (their
+    ``regraded`` annotation): one query when any was, none otherwise."""
+    regraded = [answer.pk for answer in answers if answer.regraded]
+    rows = RegradedAnswer.objects.filter(answer_id__in=regraded).select_related("regrade") if regraded else ()
+    found: dict[int, list[RegradedAnswer]] = {}
+    for row in sorted(rows, key=lambda row: (row.regrade.regraded_at, row.regrade_id)):
+        found.setdefault(row.answer_id, []).append(row)
+    return found
+
+
+def _regrade_data(answer: Answer, row: RegradedAnswer, *, reveals: bool, when) -> dict:
+    """One regrade of ``answer`` (``quizzes.regrading``): the question as the learner saw it, when, and unless an
+    exam under way hides verdicts (``reveals``), the verdict and the attempt's score before and after."""
+    data = {"question": answer.question_text, "regraded_at": when(row.regrade.regraded_at)}
+    if reveals:
+        data |= {"correct_before": row.was_correct, "correct_after": row.is_correct}
+        data |= {"score_before": row.score_before, "score_after": row.score_after, "out_of": row.out_of}
+    return data
+
+
+def _attempt_data(attempt: Attempt, answers: list[Answer], flagged: list[str], when, regrades=None) -> dict:
     """The export's account of ``attempt`` besides its quiz, language and times: its score and pass (withheld,
     None, for an exam under way, as its pages withhold them), how it was taken, the ``flagged`` questions' texts,
-    and its ``answers``."""
+    its ``answers``, and the ``regrades`` of its answers (``_regrades``)."""
     reveals = not (attempt.is_exam and not attempt.is_finished)
+    regrades = regrades or {}
     score = scoring.score(answer.is_correct for answer in answers) if reveals else None
     return {
         "mode": attempt.mode,
@@ -75,6 +97,14 @@ def _attempt_data(attempt: Attempt, answers: list[Answer], flagged: list[str], w
         "answers": [
             {**_answer_data(answer, reveals=reveals), "answered_at": when(answer.answered_at)} for answer in answers
         ],
+        "regrades": sorted(
+            (
+                _regrade_data(answer, row, reveals=reveals, when=when)
+                for answer in answers
+                for row in regrades.get(answer.pk, ())
+            ),
+            key=lambda data: data["regraded_at"],
+        ),
     }
 
 
@@ -85,7 +115,7 @@ def learner_data(user) -> dict:
         user: an ``accounts.User``.
 
     Returns:
-        ``{"format": 4, "time_zone", "exported_at", "account": {"username", "email", "pending_email" (a new
+        ``{"format": 5, "time_zone", "exported_at", "account": {"username", "email", "pending_email" (a new
         address not confirmed yet, else ""), "time_zone", "date_joined", "last_login"}, "attempts": [...],
         "failed_logins": [...]}``, times in ISO 8601 with the offset of the active zone (the learner's, see
         ``quizsite.timezones``: "2026-12-01T22:30:00+03:00"), whose IANA name is the top-level ``time_zone``; the
@@ -106,10 +136,14 @@ def learner_data(user) -> dict:
         in the order the learner saw it, ``{"text", "right", "chosen"}``; empty for answers given before the site
         kept it, which were shown in the author's order), ``correct`` and ``answered_at``. An exam question left
         unanswered reads ``"choice": None, "chosen": []``, wrong. For an exam under way no verdict is given: its
-        answers have no ``correct`` and their ``shown`` no ``right``, as its pages reveal none. Then
+        answers have no ``correct`` and their ``shown`` no ``right``, as its pages reveal none. Each attempt's
+        ``regrades``, oldest first (``quizzes.regrading``): the ``question`` as the learner saw it, ``regraded_at``,
+        and unless it is an exam under way, ``correct_before``, ``correct_after`` and the attempt's ``score_before``
+        and ``score_after`` out of ``out_of`` (None for an attempt under way when regraded). Then
         ``failed_logins``: the wrong-password records kept for throttling under the account's username
-        (``last_failure_at``, ``failures``, ``ip_address``, ``user_agent``). Three queries, and one more
-        for the flagged questions' texts when any is flagged, whatever the number of attempts and answers.
+        (``last_failure_at``, ``failures``, ``ip_address``, ``user_agent``). Three queries, one more for the
+        flagged questions' texts when any is flagged and one more for the regrades when any answer was regraded,
+        whatever the number of attempts and answers.
     """
     zone = timezone.get_current_timezone()
 
@@ -120,12 +154,18 @@ def learner_data(user) -> dict:
         Attempt.objects.filter(learner=user)
         .select_related("quiz", "practice_of")
         .prefetch_related(
-            Prefetch("answers", queryset=Answer.objects.select_related("question").order_by("answered_at", "pk"))
+            Prefetch(
+                "answers",
+                queryset=Answer.objects.select_related("question")
+                .annotate(regraded=Exists(RegradedAnswer.objects.filter(answer=OuterRef("pk"))))
+                .order_by("answered_at", "pk"),
+            )
         )
         .order_by("-started_at", "-pk")
     )
     attempts = list(attempts)
     flagged = _flagged_texts(attempts)
+    regrades = _regrades([answer for attempt in attempts for answer in attempt.answers.all()])
     exported = []
     for attempt in attempts:
         with translation.override(attempt.language):
@@ -142,6 +182,7 @@ def learner_data(user) -> dict:
                     list(attempt.answers.all()),
                     [flagged[pk, attempt.language] for pk in attempt.flagged_pks if (pk, attempt.language) in flagged],
                     _when,
+                    regrades,
                 ),
             }
         )

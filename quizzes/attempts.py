@@ -248,7 +248,7 @@ class Attempt(models.Model):
 
     @property
     def score(self) -> int:
-        """Number of questions answered correctly (int), as judged when each answer was given
+        """Number of questions answered correctly (int), as judged when each answer was given or regraded
         (``quizzes.scoring.score``).
 
         Uses the ``with_score()`` annotation when present, else one query.

@@ -11,9 +11,10 @@ The numbers are classical test theory's, as Moodle's quiz statistics report comp
 - per choice, the share of the **strongest and the weakest third** of learners who chose it: the attempts are ranked
   by score (ties by attempt, so always the same split) and cut in three as SQL's ``NTILE(3)`` does.
 
-What is counted: finished attempts at the quiz of learners with an account (an exam's once submitted; no practice
-rounds, no guests: the rule of ``quizzes.attempts.counted_in_statistics``), each with all its answers; a question
-an exam left unanswered counts as wrong, as in its score. Each answer is counted in the language it was read in:
+What is counted: each learner's first finished attempt at the quiz (learners with an account; an exam's once
+submitted; no practice rounds, no guests: the rule of ``quizzes.attempts.counted_in_statistics``, and
+``counted_attempts_sql``), with all its answers; a question an exam left unanswered counts as wrong, as in its
+score. Each answer is counted in the language it was read in:
 the attempt's language, or English where the question was shown in English fallback (``Answer.in_fallback``).
 Every verdict is the answer's as it stands (``Answer.is_correct``): after a regrade, the corrected one.
 
@@ -26,6 +27,7 @@ import math
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from decimal import ROUND_HALF_UP, Decimal
 
 from django.db import connection
 
@@ -41,23 +43,30 @@ MIN_LEARNERS = 10
 MIN_DISCRIMINATION_LEARNERS = 30
 
 
-def counted_answers_sql(quizzes: int = 1) -> str:
-    """The SQL condition on ``attempt`` (an alias of the attempts' table) for the answers the item analysis counts:
-    finished attempts at one of ``quizzes`` quizzes (that many ``%s`` parameters: their primary keys) of learners
-    with an account, not practice rounds (the rule of ``quizzes.attempts.counted_in_statistics``, finished)."""
+def counted_attempts_sql(quizzes: int = 1) -> str:
+    """A SQL query (for a ``WITH counted AS (…)``) of the attempts the item analysis counts, as rows ``(id)``:
+    each learner's first finished attempt at one of ``quizzes`` quizzes (that many ``%s`` parameters: their primary
+    keys), not practice rounds, never guests' (the rule of ``quizzes.attempts.counted_in_statistics``, finished).
+
+    One attempt per learner, the first (as Moodle's statistics can, "first attempt"): a retake comes after the
+    learner read the explanations, and would count one person several times in facility and in the language test,
+    which assumes independent answers. Ties on ``finished_at`` go to the smaller id."""
     placeholders = ", ".join(["%s"] * quizzes)
-    return (
-        f"attempt.quiz_id IN ({placeholders}) AND attempt.learner_id IS NOT NULL"
-        " AND attempt.practice_of_id IS NULL AND attempt.finished_at IS NOT NULL"
-    )
+    return f"""SELECT id FROM (
+        SELECT attempt.id, ROW_NUMBER() OVER (
+            PARTITION BY attempt.quiz_id, attempt.learner_id ORDER BY attempt.finished_at, attempt.id
+        ) AS nth
+        FROM {Attempt._meta.db_table} attempt
+        WHERE attempt.quiz_id IN ({placeholders}) AND attempt.learner_id IS NOT NULL
+            AND attempt.practice_of_id IS NULL AND attempt.finished_at IS NOT NULL
+    ) numbered WHERE nth = 1"""
 
 
 _SQL = """
-WITH totals AS (
-    SELECT attempt.id AS attempt_id, SUM(CASE WHEN answer.is_correct THEN 1 ELSE 0 END) AS score
-    FROM {attempt} attempt JOIN {answer} answer ON answer.attempt_id = attempt.id
-    WHERE {counted}
-    GROUP BY attempt.id
+WITH counted AS ({counted}), totals AS (
+    SELECT counted.id AS attempt_id, SUM(CASE WHEN answer.is_correct THEN 1 ELSE 0 END) AS score
+    FROM counted JOIN {answer} answer ON answer.attempt_id = counted.id
+    GROUP BY counted.id
 ), ranked AS (
     SELECT attempt_id, score, NTILE(3) OVER (ORDER BY score, attempt_id) AS third FROM totals
 )
@@ -67,6 +76,13 @@ SELECT answer.question_id, CASE WHEN answer.in_fallback THEN %s ELSE answer.lang
 FROM ranked JOIN {answer} answer ON answer.attempt_id = ranked.attempt_id
 GROUP BY answer.question_id, read_in, answer.chosen, answer.is_correct, ranked.third
 """
+
+
+def whole_percent(share: float) -> int:
+    """``share`` (0–1) as a whole percentage, halves rounded up (0.625 → 63; 0.897 → 90): how the page shows it, and
+    what the flags' thresholds compare."""
+    return int(Decimal(repr(round(100 * share, 9))).quantize(Decimal(1), ROUND_HALF_UP))
+
 
 #: The thirds as ``NTILE(3)`` numbers them, weakest first.
 WEAKEST, STRONGEST = 1, 3
@@ -187,7 +203,7 @@ def question_groups(quiz: Quiz, questions: list[Question] | None = None) -> list
     questions = quiz_questions(quiz) if questions is None else questions
     everyone: dict[int, Group] = defaultdict(Group)
     languages: dict[int, dict[str, Group]] = defaultdict(lambda: defaultdict(Group))
-    sql = _SQL.format(attempt=Attempt._meta.db_table, answer=Answer._meta.db_table, counted=counted_answers_sql())
+    sql = _SQL.format(answer=Answer._meta.db_table, counted=counted_attempts_sql())
     with connection.cursor() as cursor:
         cursor.execute(sql, [quiz.pk, FALLBACK_LANGUAGE])
         for question, language, chosen, right, third, count, score, squares in cursor.fetchall():

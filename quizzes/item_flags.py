@@ -3,13 +3,15 @@ the language gap that points at a translation.
 
 The rules (README, "Authoring"):
 
-- **nearly everyone right or wrong**: facility at least ``EASY_FROM`` or at most ``HARD_UP_TO``;
+- **nearly everyone right or wrong**: facility, as the page shows it (a whole percentage, ``whole_percent``), at
+  least ``EASY_FROM`` or at most ``HARD_UP_TO``;
 - **negative discrimination**: the strongest learners miss it more often than the weakest (a wrong key, or an
   ambiguous text);
 - **a strong distractor**: a wrong choice that the strongest third chose more often than the right choice (for a
   multiple-answer question, than its least chosen right choice);
-- **a distractor nobody picks** (single- and multiple-answer questions: a true-or-false question's other answer
-  is not a distractor an author writes);
+- **a distractor nobody picks**, among at least ``MIN_WRONG_ANSWERS`` wrong answers (fewer say nothing about a
+  distractor: with 10 learners 90 % right, two of three distractors are always unpicked); single- and
+  multiple-answer questions (a true-or-false question's other answer is not a distractor an author writes);
 - **the language gap**: learners who read the question in a translation answered it right less often than those
   who read it in any other language (English fallback counts as English), beyond chance: a one-sided
   two-proportion z-test at ``SIGNIFICANCE`` (z ≥ ``Z_CRITICAL``), with at least ``MIN_LANGUAGE_ANSWERS`` answers on
@@ -28,19 +30,20 @@ from django.db import connection
 
 from quizzes.item_analysis import (
     FALLBACK_LANGUAGE,
-    MIN_LEARNERS,
     ChoiceNumbers,
     Group,
     QuestionGroups,
     Sums,
-    counted_answers_sql,
+    counted_attempts_sql,
     question_groups,
+    whole_percent,
 )
 from quizzes.kinds import QuestionKind
-from quizzes.models import Answer, Attempt, Quiz
+from quizzes.models import Answer, Quiz
 
-EASY_FROM = 0.9
-HARD_UP_TO = 0.1
+EASY_FROM = 90  # percent
+HARD_UP_TO = 10  # percent
+MIN_WRONG_ANSWERS = 20
 SIGNIFICANCE = 0.01
 #: The standard normal quantile for ``SIGNIFICANCE``, one-sided: Φ⁻¹(0.99).
 Z_CRITICAL = 2.326
@@ -72,10 +75,11 @@ class LanguageGap:
 
 @dataclass(frozen=True, slots=True)
 class Numbers:
-    """A group's numbers as shown: ``learners`` (int), ``facility`` and ``discrimination`` (None where too few),
-    ``choices`` (``ChoiceNumbers`` in position order)."""
+    """A group's numbers as shown: ``learners`` (int), how many were ``right`` (int), ``facility`` and
+    ``discrimination`` (None where too few), ``choices`` (``ChoiceNumbers`` in position order)."""
 
     learners: int
+    right: int
     facility: float | None
     discrimination: float | None
     choices: list[ChoiceNumbers]
@@ -129,15 +133,17 @@ def language_gap(language: str, own: Sums, everyone: Sums) -> LanguageGap | None
 
 
 def numbers(groups: QuestionGroups, group: Group) -> Numbers:
-    return Numbers(group.sums.learners, group.sums.facility, group.sums.discrimination, group.choices(groups.question))
+    sums = group.sums
+    return Numbers(sums.learners, sums.right, sums.facility, sums.discrimination, group.choices(groups.question))
 
 
 def flags(question, overall: Numbers, gaps: Iterable[LanguageGap]) -> list[Flag]:
     """The flags of ``question`` (a ``Question``) from its ``overall`` numbers and its languages' ``gaps``."""
     found = []
-    if overall.facility is not None and overall.facility >= EASY_FROM:
+    facility = None if overall.facility is None else whole_percent(overall.facility)
+    if facility is not None and facility >= EASY_FROM:
         found.append(Flag(EASY))
-    if overall.facility is not None and overall.facility <= HARD_UP_TO:
+    if facility is not None and facility <= HARD_UP_TO:
         found.append(Flag(HARD))
     if overall.discrimination is not None and overall.discrimination < 0:
         found.append(Flag(NEGATIVE))
@@ -146,7 +152,7 @@ def flags(question, overall: Numbers, gaps: Iterable[LanguageGap]) -> list[Flag]
     if right and all(item.strongest is not None for item in right):
         weakest_right = min(item.strongest for item in right)
         found += [Flag(STRONG_DISTRACTOR, item) for item in wrong if item.strongest > weakest_right]
-    if question.kind != QuestionKind.TRUE_FALSE and overall.learners >= MIN_LEARNERS:
+    if question.kind != QuestionKind.TRUE_FALSE and overall.learners - overall.right >= MIN_WRONG_ANSWERS:
         found += [Flag(UNPICKED, item) for item in wrong if not item.chosen]
     found += [Flag(LANGUAGE_GAP, gap=gap) for gap in gaps]
     return found
@@ -179,14 +185,14 @@ def translation_suspects(quiz_ids: Iterable[int]) -> dict[int, dict[str, Languag
     ids = list(quiz_ids)
     if not ids:
         return {}
-    sql = f"""SELECT answer.question_id, CASE WHEN answer.in_fallback THEN %s ELSE answer.language END AS read_in,
+    sql = f"""WITH counted AS ({counted_attempts_sql(len(ids))})
+        SELECT answer.question_id, CASE WHEN answer.in_fallback THEN %s ELSE answer.language END AS read_in,
         SUM(CASE WHEN answer.is_correct THEN 1 ELSE 0 END), COUNT(*)
-        FROM {Answer._meta.db_table} answer JOIN {Attempt._meta.db_table} attempt ON answer.attempt_id = attempt.id
-        WHERE {counted_answers_sql(len(ids))}
+        FROM counted JOIN {Answer._meta.db_table} answer ON answer.attempt_id = counted.id
         GROUP BY answer.question_id, read_in"""
     by_question: dict[int, dict[str, Sums]] = {}
     with connection.cursor() as cursor:
-        cursor.execute(sql, [FALLBACK_LANGUAGE, *ids])
+        cursor.execute(sql, [*ids, FALLBACK_LANGUAGE])
         for question, language, right, count in cursor.fetchall():
             by_question.setdefault(question, {})[language] = Sums(learners=count, right=int(right))
     suspects: dict[int, dict[str, LanguageGap]] = {}

@@ -197,10 +197,7 @@ class Question(TranslationTracked, models.Model):
 
     def correct_choice(self) -> "Choice | None":
         """The question's first correct choice, or None while an author has not marked one (a multiple-answer
-        question has several: ``correct_choices``).
-
-        Uses the prefetched ``choices`` when present, so a page that lists questions stays at one query.
-        """
+        question has several: ``correct_choices``); the prefetched ``choices`` when present (no query)."""
         return next((choice for choice in self.choices.all() if choice.is_correct), None)
 
     def correct_choices(self) -> list["Choice"]:
@@ -279,25 +276,12 @@ class Choice(TranslationTracked, models.Model):
 from quizzes.accommodations import Accommodation  # noqa: E402
 from quizzes.answers import Answer  # noqa: E402
 from quizzes.attempts import Attempt, AttemptQuerySet, Guest, counted_in_statistics  # noqa: E402
+from quizzes.regrades import Regrade, RegradedAnswer  # noqa: E402
 from quizzes.versions import ContentVersion  # noqa: E402
 
-__all__ = [
-    "Accommodation",
-    "MAX_KEY_LENGTH",
-    "MAX_POSITION",
-    "Answer",
-    "counted_in_statistics",
-    "Attempt",
-    "AttemptQuerySet",
-    "Choice",
-    "ChoiceQuerySet",
-    "ContentVersion",
-    "Difficulty",
-    "Guest",
-    "PositionedQuerySet",
-    "Question",
-    "QuestionQuerySet",
-    "Quiz",
-    "QuizQuerySet",
-    "new_key",
-]
+__all__ = (
+    ["Accommodation", "MAX_KEY_LENGTH", "MAX_POSITION", "Answer", "counted_in_statistics", "Attempt"]
+    + ["AttemptQuerySet", "Choice", "ChoiceQuerySet", "ContentVersion", "Difficulty", "Guest"]
+    + ["PositionedQuerySet", "Question", "QuestionQuerySet", "Quiz", "QuizQuerySet", "Regrade"]
+    + ["RegradedAnswer", "new_key"]
+)

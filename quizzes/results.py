@@ -1,16 +1,19 @@
 """A finished attempt as its results page shows it: two queries over the quiz's content snapshot."""
 
 import uuid
+from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.models import AnonymousUser
+from django.db.models import Exists, OuterRef
 
 from quizzes import scoring
 from quizzes.arrangement import Arrangement
 from quizzes.kinds import QuestionKind, chosen_pks
 from quizzes.localized import ChoiceContent, QuestionContent, QuizContent
-from quizzes.models import Answer, Question
+from quizzes.models import Answer, Question, RegradedAnswer
 from quizzes.modes import QuizMode
 from quizzes.progress import owner_ids
 from quizzes.snapshots import quiz_content
@@ -55,6 +58,7 @@ class ResultAnswer:
     in_english: bool
     choices: tuple[ShownChoice, ...] = ()
     kind: str = "single"
+    regraded: bool = False
 
     @property
     def is_multiple(self) -> bool:
@@ -73,18 +77,32 @@ class ResultAnswer:
         return tuple(choice for choice in self.choices if choice.is_right)
 
 
+@dataclass(frozen=True, slots=True)
+class RegradeNote:
+    """A regrade of one of an attempt's questions, as its results say it: the question's ``number`` in the
+    attempt's own numbering (the results' order), when (``regraded_at``, aware), and the attempt's score before and
+    after out of ``out_of``; the scores are None when the attempt was under way then (``RegradedAnswer``)."""
+
+    number: int
+    regraded_at: datetime
+    score_before: int | None
+    score_after: int | None
+    out_of: int | None
+
+
 @dataclass(frozen=True)
 class Results:
     """What the results page shows: the ``quiz``; the ``attempt`` shown (None when the visitor finished none) with
     its ``answers`` in the order given (an exam's in its own order of questions, as the learner numbered them); the
     ``others`` of the visitor's finished attempts, newest first; whether they have an attempt under way
-    (``has_unfinished``)."""
+    (``has_unfinished``); the ``regrades`` of the attempt's questions (``quizzes.regrading``), oldest first."""
 
     quiz: QuizContent
     attempt: AttemptSummary | None
     answers: tuple[ResultAnswer, ...]
     others: tuple[AttemptSummary, ...]
     has_unfinished: bool
+    regrades: tuple[RegradeNote, ...] = ()
 
 
 def read_results(
@@ -102,7 +120,8 @@ def read_results(
         ``Results``, or None when the visitor may not read them: no quiz ``slug`` that they may see (published,
         or any for staff) or finished an attempt at (results stay readable after the quiz is unpublished), or
         ``pk`` is not one of their finished attempts at it. Two queries (``results_state`` and the attempt's
-        answers; one without a finished attempt), and two more when the quiz's snapshot is not held.
+        answers; one without a finished attempt), one more when a question of the attempt was regraded
+        (``regrade_notes``), and two more when the quiz's snapshot is not held.
     """
     state = results_state(slug=slug, **owner_ids(learner, guest))
     if state is None or not (state.published or learner.is_staff or state.finished):
@@ -118,15 +137,32 @@ def read_results(
             return None
     answers = attempt_answers(content, attempt.pk) if attempt is not None else ()
     others = tuple(finished for finished in state.finished if attempt is None or finished.pk != attempt.pk)
-    return Results(content, attempt, answers, others, state.has_unfinished)
+    regrades = regrade_notes(attempt.pk, answers) if any(answer.regraded for answer in answers) else ()
+    return Results(content, attempt, answers, others, state.has_unfinished, regrades)
+
+
+def regrade_notes(attempt_pk: int, answers: Sequence[ResultAnswer]) -> tuple[RegradeNote, ...]:
+    """The regrades of attempt ``attempt_pk``'s questions, oldest first, each numbered as ``answers`` (the
+    attempt's answers in its results' order, ``attempt_answers``) number its question: one query."""
+    numbers = {answer.question.pk: number for number, answer in enumerate(answers, start=1)}
+    rows = (
+        RegradedAnswer.objects.filter(attempt_id=attempt_pk)
+        .order_by("regrade__regraded_at", "regrade_id")
+        .values_list("regrade__question_id", "regrade__regraded_at", "score_before", "score_after", "out_of")
+    )
+    return tuple(RegradeNote(numbers[question], *rest) for question, *rest in rows if question in numbers)
 
 
 def attempt_answers(content: QuizContent, attempt_pk: int) -> tuple[ResultAnswer, ...]:
     """The answers of finished attempt ``attempt_pk`` (or practice round, ``quizzes.rounds``) as its results show
     them, in the order given (an exam's in its own numbering), over ``content`` (the quiz's snapshot in the page's
     language): one query."""
-    rows = Answer.objects.filter(attempt_id=attempt_pk).order_by("answered_at", "pk")
+    # With each answer, whether a regrade judged it again (a subquery, no query more: ``regrade_notes`` reads them
+    # only then).
+    regraded = Exists(RegradedAnswer.objects.filter(answer=OuterRef("pk")))
+    rows = Answer.objects.filter(attempt_id=attempt_pk).annotate(regraded=regraded).order_by("answered_at", "pk")
     fields = ("question_id", "chosen", "shown", "is_correct", "language", "question_text", "choice_text", "kind")
+    fields += ("regraded",)
     # With each answer, its attempt's mode and order (a join, no query more): an exam numbers its questions in its
     # own order (``quizzes.scoring.order``), whatever order they were answered in.
     fields += ("attempt__mode", "attempt__seed", "attempt__shuffle_questions")
@@ -150,9 +186,18 @@ def _answer(content: QuizContent, question_id: int, chosen: str, shown: list, *r
     marks = [(name in question.in_english) for name in translated_fields(Question) if getattr(question, name)]
     marks += [("text" in item.in_english) for item in (choice, correct) if item is not None and item.text]
     choices = _shown_choices(question, pks, shown, same_language=recorded[1] == content.language)
-    *recorded, kind = recorded
+    *recorded, kind, regraded = recorded
     return ResultAnswer(
-        question, choice, pks, tuple(map(tuple, shown)), *recorded, correct, bool(marks) and all(marks), choices, kind
+        question,
+        choice,
+        pks,
+        tuple(map(tuple, shown)),
+        *recorded,
+        correct,
+        bool(marks) and all(marks),
+        choices,
+        kind,
+        bool(regraded),
     )
 
 

@@ -18,7 +18,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from quizzes.guests import guest_for_writing, session_guest
 from quizzes.learner_state import round_state
 from quizzes.progress import Progress, learner_attempts, owner_ids, progress_at
-from quizzes.results import attempt_answers
+from quizzes.results import attempt_answers, regrade_notes
 from quizzes.rounds import NothingToPractise, missed_count, practice_round_start
 from quizzes.views import _question_page
 
@@ -111,5 +111,7 @@ def round_view(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         "answers": answers,
         "missed": missed_count(answer.is_correct for answer in answers),
         "is_guest": not request.user.is_authenticated,
+        # Its questions' regrades, as results say them (``quizzes.regrading``); a query only when there was one.
+        "regrades": regrade_notes(progress.attempt.pk, answers) if any(item.regraded for item in answers) else (),
     }
     return render(request, "quizzes/round.html", context)

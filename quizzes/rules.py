@@ -15,7 +15,7 @@ The rules, and where they come from (README, "Authoring"):
   answered (``Answer`` protects both), and their results must stay true. A question they answered cannot become
   true-or-false either (``check_kind_change``): that would remove its choices.
 - **The correct choices of an answered question stay** (``check_correct_choices_kept``): earlier answers were
-  judged against them; moving a mark would make their scores disagree with the results page.
+  judged against them; only a regrade moves them, judging every answer again (``quizzes.regrading``).
 - **A question has at least two choices, and its kind's number of correct ones** (``check_choices``,
   ``quizzes.kinds``): exactly one for a single-answer or true-or-false question (whose two choices are the site's),
   at least one and not all for a multiple-answer one.

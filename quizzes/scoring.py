@@ -9,8 +9,8 @@ score or a new order of answering changes this module only.
 
 The rules (README, "Authoring"):
 
-- an answer is right or wrong for good, as judged when it was given (``Answer.is_correct``); the score is the
-  number of right answers;
+- an answer is right or wrong as judged when it was given (``Answer.is_correct``), or judged again when an author
+  corrected its question's answer key (``quizzes.regrading``); the score is the number of right answers;
 - a finished attempt's total is its number of answers, whatever authors add or remove later; an unfinished
   attempt's total is the quiz's current number of questions (answered questions cannot be removed, so it counts
   every answered one);

@@ -237,6 +237,7 @@ def results_view(request: HttpRequest, slug: str, pk: int | None = None) -> Http
             "answers": results.answers,
             "missed": missed_count(answer.is_correct for answer in results.answers),
             "other_attempts": results.others,
+            "regrades": results.regrades,
             "has_unfinished": results.quiz.published and results.has_unfinished,
             "guide": guides[0] if guides else None,
             "is_guest": not request.user.is_authenticated,

@@ -1,6 +1,7 @@
-"""Learners' attempts in the admin, read-only, with their answers."""
+"""Learners' attempts in the admin, read-only, with their answers and the history of their regrades."""
 
 from django.contrib import admin
+from django.db.models import Exists, OuterRef
 from django.http import HttpRequest
 from django.urls import reverse
 from django.utils.html import format_html
@@ -8,8 +9,9 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from quizsite.timezones import format_moment
+from quizzes.admin.regrade import RegradedAnswerInline
 from quizzes.exams import exams_expired_submit
-from quizzes.models import Answer, Attempt
+from quizzes.models import Answer, Attempt, RegradedAnswer
 from quizzes.modes import QuizMode
 
 #: The mode in a column: a word (the mode's own label is a sentence, for the quiz's editor).
@@ -81,13 +83,26 @@ class AttemptAdmin(admin.ModelAdmin):
     date_hierarchy = "started_at"
     fields = list_display
     readonly_fields = fields
-    inlines = [AnswerInline]
+    inlines = [AnswerInline, RegradedAnswerInline]
     # Attempts go with their learner's account (deleted by the learner, or by a superuser under Users, which
     # needs the delete permission here); no bulk action, so that nobody clears a quiz's results by accident.
     actions = None
 
     def get_queryset(self, request: HttpRequest):
-        return super().get_queryset(request).with_score().select_related("learner", "guest", "quiz")
+        regraded = Exists(RegradedAnswer.objects.filter(attempt=OuterRef("pk")))
+        return (
+            super()
+            .get_queryset(request)
+            .with_score()
+            .annotate(regraded=regraded)
+            .select_related("learner", "guest", "quiz")
+        )
+
+    def get_inline_instances(self, request: HttpRequest, obj=None):
+        """The answers, and the history of regrades only for an attempt that has one (no query otherwise)."""
+        inlines = super().get_inline_instances(request, obj)
+        regraded = getattr(obj, "regraded", False)
+        return [inline for inline in inlines if regraded or not isinstance(inline, RegradedAnswerInline)]
 
     def changelist_view(self, request: HttpRequest, extra_context=None):
         """The list, once the exams whose time ran out are submitted (``quizzes.exams.exams_expired_submit``): an

@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy as _
 from guides.models import MAX_GUIDES_PER_QUIZ
 from quizsite.admin import ReadableAutocompleteMixin, folded_search_fields
 from quizzes.admin.inlines import NestedTranslatedAdmin, QuestionInline, refuse
+from quizzes.admin.regrade import RegradeMixin
 from quizzes.admin.statistics import StatisticsMixin
 from quizzes.admin.summary import ErrorSummaryMixin
 from quizzes.admin.translations import QuizTranslationFilter, TranslationGridMixin
@@ -98,7 +99,12 @@ class QuizForm(forms.ModelForm):
 
 @admin.register(Quiz)
 class QuizAdmin(
-    StatisticsMixin, ErrorSummaryMixin, ReadableAutocompleteMixin, TranslationGridMixin, NestedTranslatedAdmin
+    RegradeMixin,
+    StatisticsMixin,
+    ErrorSummaryMixin,
+    ReadableAutocompleteMixin,
+    TranslationGridMixin,
+    NestedTranslatedAdmin,
 ):
     """Quizzes, each written whole on its page: its questions with their choices, in every language."""
 

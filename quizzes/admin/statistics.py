@@ -79,7 +79,10 @@ class StatisticsMixin:
             ],
             **quiz.attempts.of_learners()
             .of_quiz()
-            .aggregate(attempt_count=Count("pk"), finished_count=Count("pk", filter=Q(finished_at__isnull=False))),
+            .aggregate(
+                attempt_count=Count("pk"),
+                learner_count=Count("learner", distinct=True, filter=Q(finished_at__isnull=False)),
+            ),
             "too_few": thresholds(),
         }
         return TemplateResponse(request, "admin/quizzes/quiz/statistics.html", context)

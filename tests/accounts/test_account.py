@@ -79,7 +79,7 @@ def test_export_holds_the_account_and_every_answer_of_every_attempt_exactly(clie
     assert response["Content-Disposition"].startswith('attachment; filename="quizsite-data-')
     assert response["Cache-Control"] == "max-age=0, no-cache, no-store, must-revalidate, private"
     data = json.loads(response.content)
-    assert data["format"] == 4
+    assert data["format"] == 5
     assert data["time_zone"] == "UTC"
     assert data["account"] == {
         "username": "ada",
@@ -123,6 +123,7 @@ def test_export_holds_the_account_and_every_answer_of_every_attempt_exactly(clie
             "pass_mark": None,
             "passed": None,
             "answers": answers_of(second),
+            "regrades": [],
         },
         {
             "quiz": {"slug": "parallel", "title": "Parallèle"},
@@ -141,6 +142,7 @@ def test_export_holds_the_account_and_every_answer_of_every_attempt_exactly(clie
             "pass_mark": None,
             "passed": None,
             "answers": answers_of(first),
+            "regrades": [],
         },
     ]
     assert [(a["language"], a["question"], a["choice"], a["correct"]) for a in data["attempts"][1]["answers"]] == [

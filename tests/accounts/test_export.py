@@ -159,6 +159,7 @@ def test_an_exam_under_way_exports_what_was_chosen_and_flagged_but_no_verdict(cl
         "answer_count": 1,
         "pass_mark": None,
         "passed": None,
+        "regrades": [],
     }
     answers = exported_attempt["answers"]
     assert [{key: value for key, value in item.items() if key != "answered_at"} for item in answers] == [

@@ -98,6 +98,7 @@ def site_objects(db):
         "object_id": quiz.pk,
         "uidb64": urlsafe_base64_encode(force_bytes(learner.pk)),
         "token": default_token_generator.make_token(learner),
+        "question_id": quiz.questions.order_by("position").first().pk,  # the admin's regrade page
     }
 
 
