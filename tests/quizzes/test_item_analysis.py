@@ -4,12 +4,13 @@ read it in Turkish and its question 6 keyed wrong. Its numbers are computed agai
 answer rows: facility as a mean, discrimination with ``statistics.correlation``, the thirds by sorting."""
 
 import csv
-import math
 import io
+import math
 import statistics
 from collections import defaultdict
 
 import pytest
+from django.core.management import call_command
 from django.test.html import Element
 from django.urls import reverse
 
@@ -233,4 +234,28 @@ def test_an_answer_records_whether_its_question_was_shown_in_english_fallback():
         ("tr", False),
         ("tr", False),
         ("tr", True),
+    ]
+
+
+def test_only_the_question_harder_in_turkish_is_flagged_in_the_translation_grid_and_translation_status(
+    author, simulated
+):
+    expected = independent(simulated)
+    turkish, everyone = expected[5, "tr"][1], expected[5, "all"][1]
+    others = (everyone * 600 - turkish * 200) / 400
+    response = author.get(reverse("admin:quizzes_quiz_translations", args=[simulated.pk]))
+    gaps = find(response.content, has_class("translation-gap"))
+    assert [text_of(found) for found in gaps] == [
+        f"Check the Turkish translation: {half_up(turkish)}% of learners who read this question in Turkish answered "
+        f"it correctly, against {half_up(others)}% of the others."
+    ]
+    question = simulated.questions.get(position=5)
+    row = find(response.content, lambda node: attribute(node, "id") == f"text-quizzes-question-{question.pk}-text")[0]
+    assert find(row, has_class("translation-gap")) == gaps
+    out = io.StringIO()
+    call_command("translation_status", "data-parallelism", stdout=out)
+    flagged = [line for line in out.getvalue().splitlines() if "check the" in line]
+    assert flagged == [
+        f"Question 5 of “Data parallelism quiz”: check the Turkish translation (facility {half_up(turkish)}% "
+        f"in Turkish against {half_up(others)}% in the other languages)."
     ]
