@@ -1,10 +1,11 @@
-"""``make bench``'s "Targets" section (``bench.report.judge``, ``print_targets``): each of issue 20's targets met or
+"""``make bench``'s "Targets" section (``bench.targets.judge``, ``print_targets``): each of issue 20's targets met or
 missed by the numbers of the two tables, and printed with the value measured. Made-up tables, no server."""
 
 from types import SimpleNamespace
 
-from bench.report import NAMES, PAGES, TARGETS, Line, Target, judge, print_round, print_targets
+from bench.report import NAMES, PAGES, Line, print_round
 from bench.run import POSTS
+from bench.targets import TARGETS, Target, judge, print_targets
 from bench.wrk import Result
 
 # Full data set: question page, quiz page and home meet their ratios, results and guide page miss theirs, and
