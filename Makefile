@@ -72,8 +72,11 @@ migrate: $(VENV)/.installed
 	  echo "and run make again (see README, Upgrading)." >&2; exit 1; }
 	$(PY) manage.py createcachetable
 
+# The demo content, and simulated learners' answers to its first quiz so that its answer statistics show what an
+# author would see (README, "Authoring"); both only once.
 demo: $(VENV)/.installed
 	$(PY) manage.py load_demo
+	$(PY) manage.py simulate_learners --demo
 
 serve: $(VENV)/.installed
 	$(PY) manage.py runserver 127.0.0.1:$(PORT)

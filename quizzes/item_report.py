@@ -8,7 +8,6 @@ import csv
 import io
 from collections.abc import Iterable
 
-from django.conf import settings
 from django.utils.formats import number_format
 from django.utils.translation import gettext
 
@@ -27,6 +26,7 @@ from quizzes.item_flags import (
     Numbers,
     QuestionAnalysis,
 )
+from translations.models import NAMES_IN_SENTENCE
 
 
 def as_percent(share: float | None) -> str:
@@ -42,7 +42,8 @@ def as_index(value: float | None) -> str:
 
 
 def language_name(code: str) -> str:
-    return str(dict(settings.LANGUAGES)[code])
+    """A translation language's name inside a sentence ("turc" in French): ``translations.models.NAMES_IN_SENTENCE``."""
+    return str(NAMES_IN_SENTENCE[code])
 
 
 def flag_sentence(flag: Flag) -> str:
