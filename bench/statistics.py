@@ -2,7 +2,8 @@
 ``bench.report.STATISTICS_ATTEMPTS`` finished attempts, in the admin (``admin:quizzes_quiz_statistics``).
 
 The quiz is the demo's "Data parallelism quiz" (eight single-answer questions) with a multiple-answer and a
-true-or-false question of the demo's check quiz: ten questions, in English, French and Turkish. Its learners are
+true-or-false question of the demo's check quiz: ten questions in English, five of them in French and Turkish
+too (the others read in English fallback there). Its learners are
 ``quizzes.simulation``'s, languages in turn, one question made harder in Turkish and one keyed wrong, so that the
 page shows flags as a real quiz's would. A second quiz, alike, has ``FEW_ATTEMPTS``: the page's queries there must
 be as many (the count does not grow with the attempts).
