@@ -12,12 +12,14 @@ import pytest
 from django.test.html import Element
 from django.urls import reverse
 
+from quizzes.answering import answer_submit
 from quizzes.content import DEMO_FILES, quiz_create_from_data, read_quiz_file
 from quizzes.item_flags import item_analysis
 from quizzes.kinds import chosen_pks
 from quizzes.models import Answer, Quiz
+from quizzes.services import attempt_start
 from quizzes.simulation import Twist, simulate_learners
-from tests.factories import make_author
+from tests.factories import make_author, make_user
 from tests.pages import attribute, find, has_class
 
 pytestmark = pytest.mark.django_db
@@ -212,3 +214,17 @@ def test_too_few_answers_show_no_index(author):
         "",
         "",
     )
+
+
+def test_an_answer_records_whether_its_question_was_shown_in_english_fallback():
+    """Answered on the site in Turkish: question 1 is translated, question 3 is not (learners read it in English)."""
+    quiz = demo_quiz()
+    attempt = attempt_start(learner=make_user(), quiz=quiz, language="tr")
+    for position in (1, 2, 3):
+        question = quiz.questions.get(position=position)
+        answer_submit(attempt=attempt, question=question, choices=question.correct_choices())
+    assert list(attempt.answers.order_by("question__position").values_list("language", "in_fallback")) == [
+        ("tr", False),
+        ("tr", False),
+        ("tr", True),
+    ]

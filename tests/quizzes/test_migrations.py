@@ -66,3 +66,40 @@ def test_existing_questions_and_choices_get_keys_from_their_positions():
     ]
     choices = apps.get_model("quizzes", "Choice").objects.filter(question__quiz__slug="one", question__position=2)
     assert sorted(choices.values_list("position", "key")) == [(1, "c1"), (2, "c2"), (3, "c3")]
+
+
+BEFORE_FALLBACK = [("quizzes", "0014_authors_manage_accommodations")]
+FALLBACK = [("quizzes", "0015_answers_record_fallback")]
+
+
+def test_earlier_answers_shown_in_english_fallback_are_marked_from_their_texts():
+    """A Turkish answer whose question text as shown is the English one while the question has no Turkish text was
+    shown in English fallback; a French one read in French, and an English one, were not."""
+    executor = MigrationExecutor(connection)
+    executor.migrate(BEFORE_FALLBACK)
+    apps = executor.loader.project_state(BEFORE_FALLBACK + executor.loader.graph.leaf_nodes("accounts")).apps
+    quiz = apps.get_model("quizzes", "Quiz").objects.create(slug="quiz", title="Quiz", title_en="Quiz")
+    question = apps.get_model("quizzes", "Question").objects.create(
+        quiz=quiz, position=1, text="Q", text_en="Q", text_fr="Q en français", text_tr=""
+    )
+    choice = apps.get_model("quizzes", "Choice").objects.create(
+        question=question, position=1, text="C", text_en="C", is_correct=True
+    )
+    for language, shown in (("en", "Q"), ("fr", "Q en français"), ("tr", "Q")):
+        user = apps.get_model("accounts", "User").objects.create(username=f"learner-{language}")
+        attempt = apps.get_model("quizzes", "Attempt").objects.create(learner=user, quiz=quiz, language=language)
+        apps.get_model("quizzes", "Answer").objects.create(
+            attempt=attempt,
+            question=question,
+            choice=choice,
+            chosen=str(choice.pk),
+            is_correct=True,
+            language=language,
+            question_text=shown,
+            choice_text="C",
+        )
+
+    executor = MigrationExecutor(connection)
+    executor.migrate(FALLBACK)
+    answers = executor.loader.project_state(FALLBACK).apps.get_model("quizzes", "Answer").objects
+    assert sorted(answers.values_list("language", "in_fallback")) == [("en", False), ("fr", False), ("tr", True)]
