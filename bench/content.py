@@ -152,9 +152,9 @@ def content_rows(shape: "Shape", questions: list, choices: list) -> dict[int, tu
 
     Returns:
         For each quiz, the tails of its answers' COPY lines (``is_correct``, choice, question, language, texts as
-        shown, the chosen set, the choices as shown) for the three kinds of attempt ``j mod 3`` (``bench.data``),
-        one per question in the order the kind's attempts answer them (the order their seed gives,
-        ``attempt_seed``). Attempt ``j`` is in language ``j mod 3`` and answers right unless
+        shown, the chosen set, the choices as shown, whether it was read in English fallback) for the three kinds
+        of attempt ``j mod 3`` (``bench.data``), one per question in the order the kind's attempts answer them (the
+        order their seed gives, ``attempt_seed``). Attempt ``j`` is in language ``j mod 3`` and answers right unless
         ``(j + position) mod 3`` is 0 (then the first wrong choice, or for a multiple-answer question only the first
         of its right ones), so all of an attempt's answers follow from its quiz and ``j mod 3``.
     """
@@ -166,7 +166,7 @@ def content_rows(shape: "Shape", questions: list, choices: list) -> dict[int, tu
     question_id = choice_id = 0
     for q in range(1, shape.quizzes + 1):
         settings = quiz_settings(q)
-        asked: list[tuple[_Question, int, dict[str, str], str]] = []
+        asked: list[tuple[_Question, int, dict[str, str], str, set[str]]] = []
         for p in range(1, question_count(q) + 1):
             question_id += 1
             texts = _texts("question", q, n=q, p=p)
@@ -178,35 +178,41 @@ def content_rows(shape: "Shape", questions: list, choices: list) -> dict[int, tu
             )
             right = right_choices(question_id)
             own = []
+            # Languages whose learners read it all in English (quizzes.localized.QuestionContent.asked_in_english):
+            # its text and its choices' untranslated (a true-or-false question's choices are the site's words).
+            english = {language for language in LANGUAGES if texts[language] is None}
             if kind == QuestionKind.TRUE_FALSE:
                 for c, key in enumerate(TRUE_FALSE_KEYS, start=1):
                     choice_id += 1
                     choices.append((choice_id, c, "", "", "", "", c in right, question_id, key, True))
                     shown = {language: labels[language][key] for language in LANGUAGES}
                     own.append(_Choice(choice_id, True, shown, c in right))
+                english = set()
             else:
                 for c in range(1, 5):
                     choice_id += 1
                     choice_texts = _texts("choice", q, c=c, p=p)
                     pinned = c == 4 and question_id % 5 == 0
                     choices.append((choice_id, c, *_columns(choice_texts), c in right, question_id, f"c{c}", pinned))
+                    english &= {language for language in LANGUAGES if choice_texts[language] is None}
                     own.append(_Choice(choice_id, pinned, _shown(choice_texts), c in right))
-            asked.append((_Question(question_id, tuple(own)), p, _shown(texts), kind))
+            asked.append((_Question(question_id, tuple(own)), p, _shown(texts), kind, english))
         tails[q] = tuple(_tails(asked, attempt_seed(q, number), settings, number) for number in range(3))
     return tails
 
 
 def _tails(asked: list, seed: int, settings: tuple[bool, bool, int | None], number: int) -> list[str]:
     """The answers' COPY line tails of an attempt of kind ``number`` (``j mod 3``) at a quiz whose questions are
-    ``asked`` (``(question, position, texts as shown, kind)`` in position order) and whose ``settings`` are
-    ``quiz_settings``'s, the attempt's order following ``seed``; in the order it answers them."""
+    ``asked`` (``(question, position, texts as shown, kind, languages it is read in English in)`` in position
+    order) and whose ``settings`` are ``quiz_settings``'s, the attempt's order following ``seed``; in the order it
+    answers them."""
     language = LANGUAGES[number]
     arrangement = Arrangement(seed, settings[1], settings[0])
     order = arrangement.questions([question for question, *_rest in asked])
-    by_pk = {question.pk: (question, p, texts, kind) for question, p, texts, kind in asked}
+    by_pk = {entry[0].pk: entry for entry in asked}
     lines = []
     for question in order:
-        p, texts, kind = by_pk[question.pk][1:]
+        p, texts, kind, english = by_pk[question.pk][1:]
         multiple = kind == QuestionKind.MULTIPLE
         shown = arrangement.choices(question)
         is_right = (number + p) % 3 != 0
@@ -223,6 +229,6 @@ def _tails(asked: list, seed: int, settings: tuple[bool, bool, int | None], numb
         lines.append(
             f"{'t' if is_right else 'f'}\t{choice}\t{question.pk}\t{language}\t{texts[language]}\t"
             f"{'; '.join(item.texts[language] for item in chosen)}\t{kind}\t{chosen_text(picked)}\t"
-            f"{json.dumps(as_shown, ensure_ascii=False)}\n"
+            f"{json.dumps(as_shown, ensure_ascii=False)}\t{'t' if language in english else 'f'}\n"
         )
     return lines

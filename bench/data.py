@@ -126,7 +126,7 @@ COLUMNS = {
     "quizzes_attempt": "id, language, started_at, finished_at, learner_id, quiz_id, seed, shuffle_choices, "
     "shuffle_questions, pass_mark, mode, time_limit, deadline, flagged, round_questions",
     "quizzes_answer": "id, attempt_id, answered_at, is_correct, choice_id, question_id, language, question_text, "
-    "choice_text, kind, chosen, shown",
+    "choice_text, kind, chosen, shown, in_fallback",
 }
 
 

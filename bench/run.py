@@ -28,6 +28,10 @@ PAGES = ("question", "quiz", "results", "home", "guide", "exam_question")
 #: The POST rows: the answer to a practised question, the answer saved on an exam's question page, and the POST of
 #: an exam's confirmation page that submits it.
 POSTS = ("answer", "exam_answer", "exam_submit")
+#: Every row but the ceiling, in the table's order: the learners' pages and POSTs, then an author's statistics page
+#: of a quiz with many attempts (``bench.statistics``), whose single requests are timed too (``SINGLE_GETS``).
+ROWS = (*PAGES, *POSTS, "statistics")
+SINGLE_GETS = 5
 
 
 @dataclass(frozen=True)
@@ -37,7 +41,7 @@ class Round:
     run (``{pid: (start MiB, end MiB)}``), and the answer POSTs completed in the run, prepared for it, and the
     answers they saved (``posts``, ``prepared``, ``saved``; the exam answer POSTs' in ``exam_*``); the exam submit
     POSTs completed and prepared, and the exams they submitted (``submit_posts``, ``submit_prepared``,
-    ``submitted``)."""
+    ``submitted``); the questions of the statistics row's quiz (``statistics_questions``)."""
 
     label: str
     counts: Counts
@@ -53,6 +57,7 @@ class Round:
     submit_posts: int = 0
     submit_prepared: int = 0
     submitted: int = 0
+    statistics_questions: int = 0
 
 
 def _environment(database_url: str, static_root: Path) -> dict[str, str]:
@@ -101,22 +106,34 @@ def _prepare_database(database_url: str, shape: Shape) -> tuple[Counts, float]:
 
 
 def _round(label: str, shape: Shape, env: dict[str, str], work: Path, database_url: str) -> Round:
-    from bench import load, queries, servers, wrk
+    from django.db import connection
+
+    from bench import load, queries, servers, statistics, wrk
     from bench.data import LANGUAGES
     from quizzes.models import Answer, Attempt
 
+    rows = _rows()
     counts, build_seconds = _prepare_database(database_url, shape)
-    prepared = load.prepare()
+    prepared = load.prepare() if set(rows) - {"statistics"} else load.Load()
+    authored = statistics.prepare() if "statistics" in rows else None
     # The load writes sessions, thousands of attempts and their answers (the exam submits' alone are about a tenth
     # of the full set's answers): analysed now, so that no autovacuum or autoanalyze of them runs during a measure.
-    from django.db import connection
-
     with connection.cursor() as cursor:
         cursor.execute("VACUUM ANALYZE")
-    reader = prepared.pages["home"][0].cookie
+    reader = prepared.pages["home"][0].cookie if prepared.pages else authored.page.cookie
     ceiling = [load.Request(group, "GET", f"/{lang}/ceiling/", reader) for group, lang in enumerate(LANGUAGES)]
-    targets = {"ceiling": ceiling, **{page: prepared.pages[page] for page in PAGES}}
-    posts = {"answer": prepared.answers, "exam_answer": prepared.exam_answers, "exam_submit": prepared.exam_submits}
+    targets = {"ceiling": ceiling, **{page: prepared.pages[page] for page in PAGES if page in rows}}
+    if authored:
+        targets["statistics"] = [authored.page]
+    posts = {
+        name: answers
+        for name, answers in (
+            ("answer", prepared.answers),
+            ("exam_answer", prepared.exam_answers),
+            ("exam_submit", prepared.exam_submits),
+        )
+        if name in rows
+    }
     counted = {page: queries.count(requests[0]) for page, requests in targets.items() if page != "ceiling"}
     counted["ceiling"] = queries.count_ceiling(ceiling[0])
     for name, answers in posts.items():
@@ -133,31 +150,34 @@ def _round(label: str, shape: Shape, env: dict[str, str], work: Path, database_u
     for name, answers in posts.items():
         shares = [[request for request in answers["run"] if request.group % rounds == n] for n in range(rounds)]
         answer_files[name] = [wrk.write_requests(share, work / f"{name}-{n}.tsv") for n, share in enumerate(shares)]
+    single = {"statistics": authored.page} if authored else {}
     site = servers.start(env, work / "site.log")
     try:
         top = servers.start(env, work / "ceiling.log", settings_module="bench.ceiling.settings")
         try:
             for name, requests in targets.items():
                 servers.check(top if name == "ceiling" else site, requests[0])
-            runs, ceilings, start, end = _drive(site, top, files, warm_up_files, answer_files)
+            runs, ceilings, start, end, latencies = _drive(site, top, files, warm_up_files, answer_files, single)
         finally:
             top.stop()
     finally:
         site.stop()
     lines = [report.Line("ceiling", _median_run(ceilings), 1.0, counted["ceiling"])]
-    for name, page_runs in runs.items():
+    for name in (row for row in ROWS if row in runs):
         # Each page's run is compared with the ceiling's run just before it, and the median of those ratios is the
         # page's: the machine's other load moves a single run more than it moves the median.
-        paired = zip(page_runs, ceilings[name], strict=True)
+        paired = zip(runs[name], ceilings[name], strict=True)
         ratios = sorted(page.per_second / ceiling.per_second for page, ceiling in paired)
-        lines.append(report.Line(name, _median_run(page_runs), ratios[len(ratios) // 2], counted[name]))
+        few = queries.count(authored.few) if name == "statistics" else None
+        line = report.Line(name, _median_run(runs[name]), ratios[len(ratios) // 2], counted[name])
+        lines.append(dataclasses.replace(line, single_ms=tuple(latencies.get(name, ())), few_queries=few))
     memory = {pid: (start[pid], end.get(pid, float("nan"))) for pid in start}
     saved = {
         name: Answer.objects.filter(attempt_id__in=attempts).count()
         for name, attempts in (("answer", prepared.run_attempts), ("exam_answer", prepared.exam_run_attempts))
     }
     submitted = Attempt.objects.filter(pk__in=prepared.submit_run_attempts, finished_at__isnull=False).count()
-    sent = {name: sum(result.requests for result in runs[name]) for name in POSTS}
+    sent = {name: sum(result.requests for result in runs.get(name, ())) for name in POSTS}
     return Round(
         label,
         counts,
@@ -165,15 +185,29 @@ def _round(label: str, shape: Shape, env: dict[str, str], work: Path, database_u
         lines,
         memory,
         sent["answer"],
-        len(prepared.answers["run"]),
+        len(prepared.answers.get("run", ())),
         saved["answer"],
         sent["exam_answer"],
-        len(prepared.exam_answers["run"]),
+        len(prepared.exam_answers.get("run", ())),
         saved["exam_answer"],
         sent["exam_submit"],
-        len(prepared.exam_submits["run"]),
+        len(prepared.exam_submits.get("run", ())),
         submitted,
+        authored.questions if authored else 0,
     )
+
+
+def _rows() -> tuple[str, ...]:
+    """``BENCH_ROWS``: the rows to measure besides the ceiling, names of ``ROWS`` separated by commas, in the
+    table's order; every row when unset or empty. The learners' load is prepared only for their rows.
+
+    Raises:
+        SystemExit: a name is not one of ``ROWS``.
+    """
+    asked = {name.strip() for name in (os.environ.get("BENCH_ROWS") or "").split(",") if name.strip()}
+    if unknown := asked - set(ROWS):
+        raise SystemExit(f"BENCH_ROWS: no row {', '.join(sorted(unknown))}; the rows are {', '.join(ROWS)}.")
+    return tuple(row for row in ROWS if row in asked) if asked else ROWS
 
 
 def _rounds() -> int:
@@ -190,15 +224,19 @@ def _median_run(results):
     return dataclasses.replace(median, errors=sum(result.errors for result in results))
 
 
-def _drive(site, top, files: dict[str, Path], warm_up_files: dict[str, Path], answer_files: dict[str, list[Path]]):
-    """Warm every target up, then measure the pages in ``_rounds()`` rounds, each page after a run of the ceiling
-    (``top``), so that the ceiling is measured over the same minutes as the pages on a machine whose other load
-    may drift; each POST row (``POSTS``) sends round ``n``'s own requests, ``answer_files[name][n]``.
+def _drive(
+    site, top, files: dict[str, Path], warm_up_files: dict[str, Path], answer_files: dict[str, list[Path]], single: dict
+):
+    """Warm every target up, time ``SINGLE_GETS`` requests one after another of each page of ``single`` (``{row:
+    bench.sessions.Request}``) alone on the site, then measure the pages in ``_rounds()`` rounds (in ``ROWS``'s
+    order), each page after a run of the ceiling (``top``), so that the ceiling is measured over the same minutes
+    as the pages on a machine whose other load may drift; each POST row (``POSTS``) sends round ``n``'s own
+    requests, ``answer_files[name][n]``.
 
     Returns:
-        ``(runs, ceilings, start, end)``: each page's ``wrk.Result``-s and the ceiling's runs before them (lists, by
-        the page's name, in round order); the site's workers' resident memory (MiB by pid) after the warm-up and
-        after the last run.
+        ``(runs, ceilings, start, end, latencies)``: each page's ``wrk.Result``-s and the ceiling's runs before
+        them (lists, by the page's name, in round order); the site's workers' resident memory (MiB by pid) after the
+        warm-up and after the last run; the single requests' latencies (lists of ms, by row).
     """
     from bench import servers, wrk
 
@@ -213,20 +251,22 @@ def _drive(site, top, files: dict[str, Path], warm_up_files: dict[str, Path], an
 
     for name, path in {**files, **warm_up_files}.items():
         drive(name, path, warm_up_seconds)
+    latencies = {name: servers.timed(site, request, SINGLE_GETS) for name, request in single.items()}
     start = {worker.pid: worker.rss_mib for worker in servers.workers(site)}
-    runs: dict[str, list] = {name: [] for name in [*files, *POSTS] if name != "ceiling"}
+    runs: dict[str, list] = {name: [] for name in ROWS if name in files or name in answer_files}
     ceilings: dict[str, list] = {name: [] for name in runs}
     for number in range(_rounds()):
         for name in runs:
             ceilings[name].append(drive("ceiling", files["ceiling"], seconds))
             runs[name].append(drive(name, answer_files[name][number] if name in POSTS else files[name], seconds))
     end = {worker.pid: worker.rss_mib for worker in servers.workers(site)}
-    return runs, ceilings, start, end
+    return runs, ceilings, start, end, latencies
 
 
 def main() -> None:
     """Run both data sets and print their tables; exit status 1 with a message when something fails."""
     from bench import wrk
+    from bench.targets import print_targets
 
     wrk.require()
     database_url = os.environ.get("BENCH_DATABASE_URL") or DEFAULT_DATABASE_URL
@@ -251,5 +291,5 @@ def main() -> None:
             if os.environ.get("BENCH_KEEP_DATABASE") != "1":
                 _recreate(database_url, create=False)
         report.print_comparison(rounds[0], rounds[1])
-        report.print_targets(rounds[0], rounds[1])
+        print_targets(rounds[0], rounds[1])
     print(f"\nTotal: {time.monotonic() - began:.0f} s.")

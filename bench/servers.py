@@ -96,3 +96,25 @@ def check(server: Server, request: "Request", status: int = 200) -> None:
     response = connection.getresponse()
     connection.close()
     assert response.status == status, f"{request.method} {request.path} answered {response.status}, not {status}."
+
+
+def timed(server: Server, request: "Request", times: int) -> list[float]:
+    """Send the GET ``request`` ``times`` times one after another, each on a connection of its own and alone on
+    the server, and return each one's latency (float, milliseconds: from sending it to the whole response read).
+
+    Raises:
+        AssertionError: a response's status is not 200.
+    """
+    latencies = []
+    for _ in range(times):
+        began = time.perf_counter()
+        connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
+        connection.request(
+            request.method, request.path, headers={"Cookie": request.cookie, "X-Forwarded-Proto": "https"}
+        )
+        response = connection.getresponse()
+        response.read()
+        connection.close()
+        latencies.append((time.perf_counter() - began) * 1000)
+        assert response.status == 200, f"{request.method} {request.path} answered {response.status}, not 200."
+    return latencies

@@ -1,6 +1,7 @@
 """The benchmark's data set and load (``make bench``) keep their promised shape, so the benchmark cannot rot
 unnoticed. Counts and rows only; how fast the site serves them is the benchmark's to print, not a test's."""
 
+from collections import Counter
 from datetime import timedelta
 from http.cookies import SimpleCookie
 from types import SimpleNamespace
@@ -16,6 +17,7 @@ from bench import content, data, load, queries
 from guides.models import Guide
 from quizzes.kinds import QuestionKind, chosen_pks
 from quizzes.models import Answer, Attempt, Choice, Question, Quiz
+from quizzes.snapshots import quiz_content
 from tests.pages import find, has_class, texts_of
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db]
@@ -117,6 +119,22 @@ def test_each_attempt_answers_every_question_of_its_published_quiz_as_judged(sma
     # A wrong answer to a multiple-answer question chose one of its two right choices only.
     wrong = Answer.objects.filter(question__kind=QuestionKind.MULTIPLE, is_correct=False)
     assert all(len(chosen_pks(chosen)) == 1 for chosen in wrong.values_list("chosen", flat=True))
+
+
+def test_answers_read_in_english_fallback_are_marked_as_the_site_marks_them(small_set):
+    """``Answer.in_fallback`` as ``quizzes.answering`` writes it: the question's text and its choices' all shown in
+    English (``QuestionContent.asked_in_english``), in the attempt's language; never a true-or-false question, whose
+    choices are the site's words."""
+    marked = Counter()
+    for quiz, language in Attempt.objects.values_list("quiz_id", "language").distinct():
+        content = quiz_content(quiz, None, language)
+        answers = Answer.objects.filter(attempt__quiz_id=quiz, attempt__language=language)
+        for question, in_fallback in answers.values_list("question_id", "in_fallback"):
+            assert in_fallback == content.questions_by_pk[question].asked_in_english, (quiz, language, question)
+            marked[language, in_fallback] += 1
+    assert marked[("en", True)] == 0
+    assert marked[("fr", True)] > 0 and marked[("tr", True)] > 0
+    assert not Answer.objects.filter(in_fallback=True, question__kind=QuestionKind.TRUE_FALSE).exists()
 
 
 def test_each_answer_keeps_its_choices_in_the_order_its_attempt_showed_them(small_set):

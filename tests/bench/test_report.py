@@ -1,10 +1,14 @@
-"""``make bench``'s "Targets" section (``bench.report.judge``, ``print_targets``): each of issue 20's targets met or
+"""``make bench``'s "Targets" section (``bench.targets.judge``, ``print_targets``): each of issue 20's targets met or
 missed by the numbers of the two tables, and printed with the value measured. Made-up tables, no server."""
 
 from types import SimpleNamespace
 
-from bench.report import NAMES, PAGES, TARGETS, Line, Target, judge, print_round, print_targets
+import pytest
+
+from bench import run
+from bench.report import NAMES, PAGES, Line, print_round
 from bench.run import POSTS
+from bench.targets import TARGETS, Target, judge, print_targets
 from bench.wrk import Result
 
 # Full data set: question page, quiz page and home meet their ratios, results and guide page miss theirs, and
@@ -166,3 +170,60 @@ def test_the_exam_rows_have_no_target_of_issue_20():
     assert {row for target in TARGETS for row in target.rows} == {"ceiling", *PAGES}
     assert {"exam_question", "exam_answer", "exam_submit"}.isdisjoint(PAGES)
     assert [NAMES[row] for row in POSTS] == ["answer POST", "exam answer POST", "exam submit POST"]
+
+
+def _statistics_round(single_ms: tuple[float, ...], few_queries: int) -> SimpleNamespace:
+    """A data set's round of the ceiling and the statistics row only (``BENCH_ROWS=statistics``)."""
+    ceiling = Line("ceiling", Result(10_000, 10.0, 8.0, 16.0, 0), 1.0, 1)
+    page = Line("statistics", Result(25, 10.0, 1_400.0, 2_100.0, 0), 0.003, 14, single_ms, few_queries)
+    counts = SimpleNamespace(
+        guides=20, quizzes=200, questions=2_000, choices=7_500, learners=1_000, attempts=10_000, answers=101_055
+    )
+    return SimpleNamespace(
+        label="Small data set",
+        counts=counts,
+        build_seconds=4.2,
+        lines=[ceiling, page],
+        memory={},
+        statistics_questions=10,
+    )
+
+
+def test_a_round_prints_the_statistics_row_and_its_single_requests_without_the_posts_checks(capsys):
+    print_round(_statistics_round((420.4, 380.0, 951.2, 401.0, 399.9), 14))
+
+    assert capsys.readouterr().out.splitlines()[2:] == [
+        "page                                 req/s   p50 ms   p99 ms  errors  ratio  queries",
+        "ceiling (bare page)                 1000.0      8.0     16.0       0   1.00        1",
+        "statistics page (10,000 attempts)      2.5   1400.0   2100.0       0   0.00       14",
+        "Site workers' resident memory, after the warm-up → after the last run: ",
+        "Statistics page, an author's, of a quiz of 10 questions with 10,000 finished attempts in three languages: 5 "
+        "requests one after another, median 401 ms, slowest 951 ms; 14 queries, 14 at a quiz with 100 attempts",
+    ]
+
+
+def test_the_statistics_targets_judge_the_slowest_single_request_and_the_queries_at_fewer_attempts(capsys):
+    full = _statistics_round((420.0, 980.0), 14)
+    small = _statistics_round((1_000.0, 300.0), 15)
+
+    print_targets(full, small)
+
+    assert capsys.readouterr().out == (
+        "\nTargets of issue 23 (the statistics page)\n"
+        "MISSED statistics page (10,000 attempts): every request alone under 1,000 ms, in both data sets            "
+        "1,000 ms\n"
+        "MISSED statistics page (10,000 attempts): as many queries at 100 attempts as at 10,000, in both data sets  "
+        "1 apart\n"
+        "met    statistics page (10,000 attempts): at most 0 errors, in both data sets                              0\n"
+        "1 of 3 targets met.\n"
+    )
+
+
+def test_bench_rows_names_the_rows_measured_in_the_tables_order(monkeypatch):
+    monkeypatch.setenv("BENCH_ROWS", "statistics, question")
+    assert run._rows() == ("question", "statistics")
+    monkeypatch.setenv("BENCH_ROWS", "")
+    assert run._rows() == run.ROWS
+    monkeypatch.setenv("BENCH_ROWS", "statistics,stats")
+    with pytest.raises(SystemExit, match="BENCH_ROWS: no row stats; the rows are question, quiz, "):
+        run._rows()
