@@ -13,7 +13,7 @@ The numbers are classical test theory's, as Moodle's quiz statistics report comp
 
 What is counted: each learner's first finished attempt at the quiz (learners with an account; an exam's once
 submitted; no practice rounds, no guests: the rule of ``quizzes.attempts.counted_in_statistics``, and
-``counted_attempts_sql``), with all its answers; a question an exam left unanswered counts as wrong, as in its
+``counted_answers_sql``), with all its answers; a question an exam left unanswered counts as wrong, as in its
 score. Each answer is counted in the language it was read in:
 the attempt's language, or English where the question was shown in English fallback (``Answer.in_fallback``).
 Every verdict is the answer's as it stands (``Answer.is_correct``): after a regrade, the corrected one.
@@ -43,38 +43,59 @@ MIN_LEARNERS = 10
 MIN_DISCRIMINATION_LEARNERS = 30
 
 
-def counted_attempts_sql(quizzes: int = 1) -> str:
-    """A SQL query (for a ``WITH counted AS (…)``) of the attempts the item analysis counts, as rows ``(id)``:
-    each learner's first finished attempt at one of ``quizzes`` quizzes (that many ``%s`` parameters: their primary
-    keys), not practice rounds, never guests' (the rule of ``quizzes.attempts.counted_in_statistics``, finished).
+def counted_answers_sql(quizzes: int = 1) -> str:
+    """The common table expressions ``firsts`` and ``counted`` (to follow a ``WITH``): the answers the item analysis
+    counts, as rows ``(attempt_id, question_id, chosen, is_correct, read_in)``, ``read_in`` being the language read
+    (English where the question was shown in English fallback).
 
-    One attempt per learner, the first (as Moodle's statistics can, "first attempt"): a retake comes after the
-    learner read the explanations, and would count one person several times in facility and in the language test,
-    which assumes independent answers. Ties on ``finished_at`` go to the smaller id."""
-    placeholders = ", ".join(["%s"] * quizzes)
-    return f"""SELECT id FROM (
+    The attempts counted (``firsts``): each learner's first finished attempt at one of ``quizzes`` quizzes, not
+    practice rounds, never guests' (the rule of ``quizzes.attempts.counted_in_statistics``, finished). One attempt
+    per learner, the first (as Moodle's statistics can, "first attempt"): a retake comes after the learner read the
+    explanations, and would count one person several times in facility and in the language test, which assumes
+    independent answers. Ties on ``finished_at`` go to the smaller id.
+
+    The answers are read through their questions (the quiz's own, by the answers' ``question_id`` index) and kept
+    once (``MATERIALIZED``): reading them through their attempts made PostgreSQL scan every answer of the site.
+
+    Returns:
+        The SQL; its parameters are the quizzes' primary keys, the fallback language's code, the quizzes' primary
+        keys again (``parameters``).
+    """
+    ids = ", ".join(["%s"] * quizzes)
+    return f"""firsts AS (
+    SELECT id FROM (
         SELECT attempt.id, ROW_NUMBER() OVER (
             PARTITION BY attempt.quiz_id, attempt.learner_id ORDER BY attempt.finished_at, attempt.id
         ) AS nth
         FROM {Attempt._meta.db_table} attempt
-        WHERE attempt.quiz_id IN ({placeholders}) AND attempt.learner_id IS NOT NULL
+        WHERE attempt.quiz_id IN ({ids}) AND attempt.learner_id IS NOT NULL
             AND attempt.practice_of_id IS NULL AND attempt.finished_at IS NOT NULL
-    ) numbered WHERE nth = 1"""
+    ) numbered WHERE nth = 1
+), counted AS MATERIALIZED (
+    SELECT answer.attempt_id, answer.question_id, answer.chosen, answer.is_correct,
+        CASE WHEN answer.in_fallback THEN %s ELSE answer.language END AS read_in
+    FROM {Question._meta.db_table} question
+    JOIN {Answer._meta.db_table} answer ON answer.question_id = question.id
+    JOIN firsts ON firsts.id = answer.attempt_id
+    WHERE question.quiz_id IN ({ids})
+)"""
+
+
+def parameters(quiz_ids: list[int]) -> list:
+    """The parameters of ``counted_answers_sql(len(quiz_ids))``."""
+    return [*quiz_ids, FALLBACK_LANGUAGE, *quiz_ids]
 
 
 _SQL = """
-WITH counted AS ({counted}), totals AS (
-    SELECT counted.id AS attempt_id, SUM(CASE WHEN answer.is_correct THEN 1 ELSE 0 END) AS score
-    FROM counted JOIN {answer} answer ON answer.attempt_id = counted.id
-    GROUP BY counted.id
+WITH {counted}, totals AS (
+    SELECT attempt_id, SUM(CASE WHEN is_correct THEN 1 ELSE 0 END) AS score FROM counted GROUP BY attempt_id
 ), ranked AS (
     SELECT attempt_id, score, NTILE(3) OVER (ORDER BY score, attempt_id) AS third FROM totals
 )
-SELECT answer.question_id, CASE WHEN answer.in_fallback THEN %s ELSE answer.language END AS read_in,
-    answer.chosen, answer.is_correct, ranked.third,
+SELECT counted.question_id, counted.read_in, counted.chosen, counted.is_correct, ranked.third,
     COUNT(*), SUM(ranked.score), SUM(ranked.score * ranked.score)
-FROM ranked JOIN {answer} answer ON answer.attempt_id = ranked.attempt_id
-GROUP BY answer.question_id, read_in, answer.chosen, answer.is_correct, ranked.third
+FROM ranked JOIN counted ON counted.attempt_id = ranked.attempt_id
+GROUP BY counted.question_id, counted.read_in, counted.chosen, counted.is_correct, ranked.third
 """
 
 
@@ -203,9 +224,9 @@ def question_groups(quiz: Quiz, questions: list[Question] | None = None) -> list
     questions = quiz_questions(quiz) if questions is None else questions
     everyone: dict[int, Group] = defaultdict(Group)
     languages: dict[int, dict[str, Group]] = defaultdict(lambda: defaultdict(Group))
-    sql = _SQL.format(answer=Answer._meta.db_table, counted=counted_attempts_sql())
+    sql = _SQL.format(counted=counted_answers_sql())
     with connection.cursor() as cursor:
-        cursor.execute(sql, [quiz.pk, FALLBACK_LANGUAGE])
+        cursor.execute(sql, parameters([quiz.pk]))
         for question, language, chosen, right, third, count, score, squares in cursor.fetchall():
             pks = chosen_pks(chosen)
             row = (pks, bool(right), third, count, int(score), int(squares))

@@ -34,12 +34,13 @@ from quizzes.item_analysis import (
     Group,
     QuestionGroups,
     Sums,
-    counted_attempts_sql,
+    counted_answers_sql,
+    parameters,
     question_groups,
     whole_percent,
 )
 from quizzes.kinds import QuestionKind
-from quizzes.models import Answer, Quiz
+from quizzes.models import Quiz
 
 EASY_FROM = 90  # percent
 HARD_UP_TO = 10  # percent
@@ -185,14 +186,12 @@ def translation_suspects(quiz_ids: Iterable[int]) -> dict[int, dict[str, Languag
     ids = list(quiz_ids)
     if not ids:
         return {}
-    sql = f"""WITH counted AS ({counted_attempts_sql(len(ids))})
-        SELECT answer.question_id, CASE WHEN answer.in_fallback THEN %s ELSE answer.language END AS read_in,
-        SUM(CASE WHEN answer.is_correct THEN 1 ELSE 0 END), COUNT(*)
-        FROM counted JOIN {Answer._meta.db_table} answer ON answer.attempt_id = counted.id
-        GROUP BY answer.question_id, read_in"""
+    sql = f"""WITH {counted_answers_sql(len(ids))}
+        SELECT question_id, read_in, SUM(CASE WHEN is_correct THEN 1 ELSE 0 END), COUNT(*)
+        FROM counted GROUP BY question_id, read_in"""
     by_question: dict[int, dict[str, Sums]] = {}
     with connection.cursor() as cursor:
-        cursor.execute(sql, [*ids, FALLBACK_LANGUAGE])
+        cursor.execute(sql, parameters(ids))
         for question, language, right, count in cursor.fetchall():
             by_question.setdefault(question, {})[language] = Sums(learners=count, right=int(right))
     suspects: dict[int, dict[str, LanguageGap]] = {}

@@ -259,3 +259,15 @@ def test_only_the_question_harder_in_turkish_is_flagged_in_the_translation_grid_
         f"Question 5 of “Data parallelism quiz”: check the Turkish translation (facility {half_up(turkish)}% "
         f"in Turkish against {half_up(others)}% in the other languages)."
     ]
+
+
+def test_only_each_learners_first_finished_attempt_counts(simulated):
+    """A retake comes after the explanations: the learner's second attempt changes no number."""
+    before = {analysis.question.pk: analysis.numbers for analysis in item_analysis(simulated)}
+    learner = Answer.objects.filter(attempt__quiz=simulated).first().attempt.learner
+    retake = attempt_start(learner=learner, quiz=simulated, language="fr")
+    for question in retake.arrangement.questions(list(simulated.questions.prefetch_related("choices"))):
+        answer_submit(attempt=retake, question=question, choices=question.correct_choices())
+    retake.refresh_from_db()
+    assert retake.finished_at is not None
+    assert {analysis.question.pk: analysis.numbers for analysis in item_analysis(simulated)} == before
