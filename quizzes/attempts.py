@@ -19,7 +19,7 @@ from quizzes.kinds import chosen_pks
 from quizzes.modes import QuizMode
 
 
-def counted_in_statistics(answers: str = "answers", *, unanswered: bool = False) -> Q:
+def counted_in_statistics(answers: str = "answers", *, unanswered: bool | None = False) -> Q:
     """The rule for which answers the authors' answer statistics count: those of learners with an account, in
     attempts at the quiz, as final.
 
@@ -32,18 +32,18 @@ def counted_in_statistics(answers: str = "answers", *, unanswered: bool = False)
 
     Args:
         answers: the lookup path from the model being annotated to ``Answer`` (``"answers"`` from a question or
-            a choice).
-        unanswered: instead, the empty answers of the same attempts: the questions that submitted exams left
-            unanswered.
+            a choice; ``""`` from ``Answer`` itself).
+        unanswered: True: the empty answers instead (questions that submitted exams left unanswered); None: both.
 
     Returns:
         A ``Q`` for the ``filter`` of a ``Count`` over ``answers``.
     """
-    attempt = f"{answers}__attempt__"
+    prefix = f"{answers}__" if answers else ""
+    attempt = f"{prefix}attempt__"
     final = Q(**{f"{attempt}mode": QuizMode.PRACTICE}) | Q(**{f"{attempt}finished_at__isnull": False})
     counted = Q(**{f"{attempt}learner__isnull": False, f"{attempt}practice_of__isnull": True}) & final
-    empty = Q(**{f"{answers}__chosen": ""})
-    return counted & (empty if unanswered else ~empty)
+    empty = Q(**{f"{prefix}chosen": ""})
+    return counted if unanswered is None else counted & (empty if unanswered else ~empty)
 
 
 def new_seed() -> int:
