@@ -27,7 +27,6 @@ import math
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from decimal import ROUND_HALF_UP, Decimal
 
 from django.db import connection
 
@@ -107,12 +106,6 @@ SELECT question_id, read_in, chosen, is_correct, third, COUNT(*), SUM(score), SU
 FROM ranked
 GROUP BY question_id, read_in, chosen, is_correct, third
 """
-
-
-def whole_percent(share: float) -> int:
-    """``share`` (0–1) as a whole percentage, halves rounded up (0.625 → 63; 0.897 → 90): how the page shows it, and
-    what the flags' thresholds compare."""
-    return int(Decimal(repr(round(100 * share, 9))).quantize(Decimal(1), ROUND_HALF_UP))
 
 
 #: The thirds as ``NTILE(3)`` numbers them, weakest first.

@@ -37,10 +37,10 @@ from quizzes.item_analysis import (
     counted_answers_sql,
     parameters,
     question_groups,
-    whole_percent,
 )
 from quizzes.kinds import QuestionKind
 from quizzes.models import Quiz
+from quizzes.statistics import whole_percent
 
 EASY_FROM = 90  # percent
 HARD_UP_TO = 10  # percent

@@ -13,7 +13,7 @@ from django.utils import translation
 from django.utils.formats import number_format
 from django.utils.translation import gettext
 
-from quizzes.item_analysis import MIN_DISCRIMINATION_LEARNERS, MIN_LEARNERS, whole_percent
+from quizzes.item_analysis import MIN_DISCRIMINATION_LEARNERS, MIN_LEARNERS
 from quizzes.item_flags import (
     EASY,
     EASY_FROM,
@@ -29,6 +29,7 @@ from quizzes.item_flags import (
     QuestionAnalysis,
 )
 from quizzes.kinds import QuestionKind, true_false_label
+from quizzes.statistics import whole_percent
 from translations.facts import SOURCE_LANGUAGE, shown_text
 from translations.models import NAMES_IN_SENTENCE
 

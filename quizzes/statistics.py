@@ -11,6 +11,7 @@ learners chose, never with the number of answers, and every count follows from t
 
 from collections import defaultdict
 from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal
 
 from django.db.models import Count, Prefetch, Q
 
@@ -18,9 +19,16 @@ from quizzes.kinds import QuestionKind, chosen_pks, judge, true_false_label
 from quizzes.models import Answer, Choice, Question, Quiz, counted_in_statistics
 
 
+def whole_percent(share: float) -> int:
+    """``share`` (0–1) as a whole percentage, halves rounded up (0.625 → 63; 0.897 → 90): how the page shows it, and
+    what the flags' thresholds compare (``quizzes.item_flags``)."""
+    return int(Decimal(repr(round(100 * share, 9))).quantize(Decimal(1), ROUND_HALF_UP))
+
+
 def percent(part: int, whole: int) -> int | None:
-    """``part`` as a whole-number percentage of ``whole`` (half to even); None when ``whole`` is 0."""
-    return round(100 * part / whole) if whole else None
+    """``part`` as a whole-number percentage of ``whole``, halves rounded up as everywhere on the statistics page
+    (``whole_percent``); None when ``whole`` is 0."""
+    return whole_percent(part / whole) if whole else None
 
 
 @dataclass(frozen=True, slots=True)

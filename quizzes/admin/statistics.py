@@ -2,7 +2,7 @@
 
 from django.contrib.admin.utils import unquote
 from django.core.exceptions import PermissionDenied
-from django.db.models import Count, Q
+from django.db.models import Count, Exists, OuterRef, Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.template.response import TemplateResponse
 from django.urls import path
@@ -11,7 +11,7 @@ from django.utils.translation import gettext
 from quizzes.exams import exams_expired_submit
 from quizzes.item_flags import item_analysis
 from quizzes.item_report import csv_text, flag_sentence, thresholds
-from quizzes.models import Quiz
+from quizzes.models import Answer, Quiz
 from quizzes.statistics import quiz_questions, quiz_statistics
 
 
@@ -63,6 +63,12 @@ class StatisticsMixin:
         questions = quiz_questions(quiz)
         analyses = {analysis.question.pk: analysis for analysis in item_analysis(quiz, questions)}
         rows = quiz_statistics(quiz, questions)
+        # The regrade page's own rule (quizzes.admin.regrade): the view permission was checked above. Its link shows
+        # on every question with an answer, guests' included, which the counts above leave out.
+        can_regrade = self.has_change_permission(request, quiz)
+        answered = set(
+            quiz.questions.filter(Exists(Answer.objects.filter(question=OuterRef("pk")))).values_list("pk", flat=True)
+        )
         context = {
             **self.admin_site.each_context(request),
             "opts": self.opts,
@@ -74,6 +80,7 @@ class StatisticsMixin:
                     "row": row,
                     "analysis": analyses[row.question.pk],
                     "flags": [flag_sentence(flag) for flag in analyses[row.question.pk].flags],
+                    "regradable": can_regrade and row.question.pk in answered,
                 }
                 for row in rows
             ],
@@ -84,8 +91,6 @@ class StatisticsMixin:
                 learner_count=Count("learner", distinct=True, filter=Q(finished_at__isnull=False)),
             ),
             "too_few": thresholds(),
-            # The regrade page's own rule (quizzes.admin.regrade): the view permission was checked above.
-            "can_regrade": self.has_change_permission(request, quiz),
         }
         return TemplateResponse(request, "admin/quizzes/quiz/statistics.html", context)
 

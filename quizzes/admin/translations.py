@@ -181,6 +181,8 @@ class TranslationGridMixin:
             "model": model,
             "object_id": text.row.instance.pk,
             "field": text.row.field,
+            # The question's item analysis on the statistics page, where a gap sentence links to.
+            "anchor": f"#question-{instance.position}-item-analysis" if question_gaps else "",
             "cells": [
                 {
                     "cell": text.row.cells[code],

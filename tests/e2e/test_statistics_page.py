@@ -44,3 +44,19 @@ def test_the_statistics_page_fits_a_narrow_screen_passes_axe_and_reads_from_the_
     page.reload()
     assert axe_wcag_violations(page) == []
     assert problems == []
+
+
+def test_the_regrade_page_fits_a_narrow_screen_passes_axe_and_regrades_from_the_keyboard(author):
+    page, problems = author
+    page.get_by_role("link", name="Correct the answer key of question 6 and regrade").click()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 320
+    assert axe_wcag_violations(page) == []
+    choice = page.get_by_role("radio").first
+    choice.focus()
+    page.keyboard.press("Space")
+    assert choice.is_checked()
+    page.keyboard.press("Enter")  # sends the form
+    page.wait_for_url("**/statistics/#question-6")
+    assert page.locator(".messagelist").inner_text().startswith("Question 6 was regraded")
+    assert axe_wcag_violations(page) == []
+    assert problems == []

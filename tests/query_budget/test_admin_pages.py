@@ -116,7 +116,8 @@ def test_an_attempts_page(admin_page, language, answers, owner):
 def test_answer_statistics(admin_page, language, questions, learners):
     """A quiz of every kind: the quiz (with its guides, as the quiz admin reads it), the questions, their choices,
     the answers counted by question, chosen set and verdict, the item analysis's grouped answers (one query:
-    quizzes.item_analysis), the count of attempts; as many with one learner as
+    quizzes.item_analysis), the questions with an answer (each with its link to regrade, guests' answers included),
+    the count of attempts; as many with one learner as
     with twelve, some of them wrong (a multiple-answer question's set then differs from the right one)."""
     quiz = kinds_quiz(questions=questions)
     for number in range(learners):
@@ -126,7 +127,7 @@ def test_answer_statistics(admin_page, language, questions, learners):
             chosen = [choices[number % 2]] if number % 3 == 0 else question.correct_choices()
             answer_submit(attempt=attempt, question=question, choices=chosen)
     response = admin_page(
-        reverse("admin:quizzes_quiz_statistics", args=[quiz.pk]), language, SESSION + USER + PERMISSIONS + 8
+        reverse("admin:quizzes_quiz_statistics", args=[quiz.pk]), language, SESSION + USER + PERMISSIONS + 9
     )
     assert len(find(response.content, has_class("question-statistics"))) == questions
     assert {row.answered for row in response.context["rows"]} == {learners}
@@ -149,7 +150,7 @@ def test_answer_statistics_of_an_exam(admin_page, language, questions, learners)
         if number < learners:
             exam_submit(attempt=attempt)
     response = admin_page(
-        reverse("admin:quizzes_quiz_statistics", args=[quiz.pk]), language, SESSION + USER + PERMISSIONS + 8
+        reverse("admin:quizzes_quiz_statistics", args=[quiz.pk]), language, SESSION + USER + PERMISSIONS + 9
     )
     rows = response.context["rows"]
     assert [(row.answered, row.unanswered) for row in rows] == [
