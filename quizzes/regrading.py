@@ -54,6 +54,30 @@ def check_new_key(*, question: Question, choices: list[Choice], right: set[int])
         )
 
 
+def check_key_was_shown(*, choices: list[Choice], right: set[int], answers: list[Answer]) -> None:
+    """Refuse a new key naming a choice that some learners who answered were never shown (added to the question
+    after they answered): their answers cannot be judged by a choice they could not pick, and their results could
+    not show it. Answers given before ``Answer.shown`` existed (``[]``) are not asked. No query.
+
+    Raises:
+        RuleBroken: naming the first such choice by its position.
+    """
+    unseen = [
+        choice
+        for choice in choices
+        if choice.pk in right
+        and any(answer.shown and choice.pk not in {row[0] for row in answer.shown} for answer in answers)
+    ]
+    if unseen:
+        raise RuleBroken(
+            gettext(
+                "Choice %(choice)s was added after learners answered this question: they never saw it, so their "
+                "answers cannot be judged by it."
+            )
+            % {"choice": unseen[0].position}
+        )
+
+
 @transaction.atomic
 def answer_key_correct(*, question: Question, right: set[int], by: AbstractBaseUser | None) -> Regrade:
     """Correct ``question``'s answer key to the choices ``right`` and judge every answer to it again, in one
@@ -77,7 +101,7 @@ def answer_key_correct(*, question: Question, right: set[int], by: AbstractBaseU
         the new key; its choices and texts stay as they were.
 
     Raises:
-        RuleBroken: the new key is refused (``check_new_key``).
+        RuleBroken: the new key is refused (``check_new_key``, ``check_key_was_shown``).
         Question.DoesNotExist: the question was deleted meanwhile.
     """
     exams_expired_submit(quiz_id=question.quiz_id)
@@ -86,13 +110,14 @@ def answer_key_correct(*, question: Question, right: set[int], by: AbstractBaseU
     choices = list(Choice.objects.filter(question=question).order_by("position"))
     right = set(right)
     check_new_key(question=question, choices=choices, right=right)
+    answers = list(Answer.objects.filter(question=question).only("pk", "attempt_id", "chosen", "shown", "is_correct"))
+    check_key_was_shown(choices=choices, right=right, answers=answers)
     before = {choice.pk for choice in choices if choice.is_correct}
     Choice.objects.filter(question=question, is_correct=True).exclude(pk__in=right).update(is_correct=False)
     Choice.objects.filter(question=question, is_correct=False, pk__in=right).update(is_correct=True)
     regrade = Regrade.objects.create(
         question=question, by=by, right_before=chosen_text(before), right_after=chosen_text(right)
     )
-    answers = list(Answer.objects.filter(question=question).only("pk", "attempt_id", "chosen", "shown", "is_correct"))
     # Each answering attempt's score before (a subquery of its ids, whatever their number).
     answered = Attempt.objects.filter(pk__in=Answer.objects.filter(question=question).values("attempt_id"))
     counts = answered.with_score().values("pk", "finished_at", "correct_count", "answer_count")

@@ -193,3 +193,17 @@ def test_a_regraded_question_whose_answers_are_gone_can_be_removed():
         0,
         0,
     )
+
+
+def test_a_choice_added_after_learners_answered_cannot_become_their_key(keyed_wrong):
+    """Its learners never saw it: nothing is regraded, and the message names it."""
+    _quiz, question, _attempts = keyed_wrong
+    added = Choice.objects.create(question=question, position=9, text="Added later", text_en="Added later")
+    before = scores()
+    with pytest.raises(RuleBroken) as refusal:
+        answer_key_correct(question=question, right={added.pk}, by=None)
+    assert refusal.value.messages == [
+        "Choice 9 was added after learners answered this question: they never saw it, so their answers cannot be "
+        "judged by it."
+    ]
+    assert (scores(), Regrade.objects.count(), right_of(question) != {added.pk}) == (before, 0, True)
