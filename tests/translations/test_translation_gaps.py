@@ -58,7 +58,9 @@ def test_the_grid_flags_the_turkish_translation_of_the_question_beside_its_text(
     response = author_client.get(grid_url(quiz))
     statistics = reverse("admin:quizzes_quiz_statistics", args=[quiz.pk])
     flagged = cell(response, f"text-quizzes-question-{question.pk}-text", "tr")
-    assertInHTML(f'<p class="translation-gap"><a href="{statistics}#question-2-item-analysis">{SENTENCE}</a></p>', flagged)
+    assertInHTML(
+        f'<p class="translation-gap"><a href="{statistics}#question-2-item-analysis">{SENTENCE}</a></p>', flagged
+    )
     assert len(find(response.content, has_class("translation-gap"))) == 1  # not French, not other rows
     assert calls == [[quiz.pk]]
 
