@@ -44,7 +44,7 @@ def test_the_authors_request_reaches_the_statistics_page_of_every_question(prepa
     assert response.context["user"].username == "bench-author"
     assert [group.name for group in response.context["user"].groups.all()] == ["Authors"]
     assert len(find(response.content, has_class("question-statistics"))) == 10
-    assert response.context["finished_count"] == 60
+    assert response.context["learner_count"] == 60
 
 
 def test_the_page_runs_as_many_queries_at_the_quiz_with_fewer_attempts(prepared):
