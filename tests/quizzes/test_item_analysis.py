@@ -271,3 +271,21 @@ def test_only_each_learners_first_finished_attempt_counts(simulated):
     retake.refresh_from_db()
     assert retake.finished_at is not None
     assert {analysis.question.pk: analysis.numbers for analysis in item_analysis(simulated)} == before
+
+
+def test_the_csv_gives_the_numbers_the_page_shows(author, simulated):
+    """Each question's and language's learners, facility and discrimination on the page are the CSV's, rounded."""
+    response = author.get(reverse("admin:quizzes_quiz_statistics", args=[simulated.pk]))
+    blocks = {
+        int(attribute(block, "id").split("-")[1]): block for block in find(response.content, has_class("item-analysis"))
+    }
+    compared = 0
+    for row in csv_of(author, simulated):
+        if row["choice"] != "1":
+            continue
+        shown = cells(blocks[int(row["question"])], f"item-language-{row['language']}")
+        assert shown["learners"] == row["learners"]
+        assert shown["facility"] == f"{half_up(float(row['facility']))}%"
+        assert float(shown["discrimination"]) == pytest.approx(float(row["discrimination"]), abs=0.005)
+        compared += 1
+    assert compared == 3 * 4 + 5 * 2  # "all" and English for each question; French and Turkish for 1, 2 and 5
